@@ -1,0 +1,1 @@
+"""``python -m calico_bot.score RECORD.json``: replay a game record and print its scores as JSON."""

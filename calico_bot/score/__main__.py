@@ -1,0 +1,47 @@
+"""Replay a Calico game record and print the score breakdown as one JSON object.
+
+Exit status: 0 on success, 2 when the record is unreadable or breaks a rule (the message names the
+offending entry). Start-up stays light: no Discord or Pillow imports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from calico_bot.calico.record import score_record
+from calico_bot.core.errors import RecordError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.score", description=__doc__)
+    parser.add_argument("record", help="path to a calico-record/1 JSON file, or - for standard input")
+    parser.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    args = parser.parse_args(argv)
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(f"error: cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"error: {args.record} is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
+              file=sys.stderr)
+        return 2
+    try:
+        result = score_record(data)
+    except RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_json(), indent=args.indent, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
