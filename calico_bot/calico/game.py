@@ -285,7 +285,8 @@ class GameState:
             raise RuleViolation("occupied", f"{label(cell)} already has a patch.", space=label(cell))
         drafting = self.drafts_after_placing(seat)
         take = action.take
-        if drafting and (not (isinstance(take, int) and 1 <= take <= MARKET_SIZE) or self.market[take - 1] is None):
+        slot_ok = isinstance(take, int) and 1 <= take <= MARKET_SIZE
+        if (take is not None and not slot_ok) or (drafting and (not slot_ok or self.market[take - 1] is None)):
             open_slots = [str(i + 1) for i, t in enumerate(self.market) if t is not None]
             raise RuleViolation("bad_market_slot", f"Take a market tile: slot {' or '.join(open_slots)}.",
                                 take=take, slots=open_slots)
