@@ -1,0 +1,94 @@
+"""The legend of the game's three cats, and the color key (colors with their glyphs)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from calico_bot.calico.components import CATS
+from calico_bot.calico.game import GameState
+
+from . import palette as pal
+from .card import Box, heading, new_card, panel
+from .fonts import draw_text, fit, text_width
+from .stamps import color_chip, paste_center, pattern_swatch
+from .tokens import cat_badge, shape_diagram
+
+LEGEND_W = 290
+LEGEND_H = 190
+SWATCH_W = 36
+KEY_H = 34
+
+
+def requirement_text(cat: str) -> str:
+    c = CATS[cat]
+    return f"{c.min_group}+ connected" if c.shape is None else "this shape:"
+
+
+def draw_cat_legend(img: Image.Image, box: Box, state: GameState) -> None:
+    """One row per cat: badge, name, points, requirement (text or shape) and its two patterns."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    cats = tuple((name, tuple(patterns)) for name, patterns in state.cats)
+    img.paste(_legend_image(cats, x1 - x0, y1 - y0), (x0, y0))
+
+
+@cache
+def _legend_image(cats: tuple[tuple[str, tuple[int, ...]], ...], width: int, height: int) -> Image.Image:
+    img = Image.new("RGB", (width, height), pal.CARD_BG)
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = 0, 0, width - 1, height - 1
+    panel(d, (x0, y0, x1, y1))
+    heading(d, x0 + 12, y0 + 10, "Cats", 13)
+    draw_text(d, (x1 - 12, y0 + 11), "patterns", 11, pal.TEXT_MUTED, anchor="ra")
+    rows = cats
+    row_h = (y1 - y0 - 34) / max(1, len(rows))
+    for i, (name, patterns) in enumerate(rows):
+        cat = CATS[name]
+        top = y0 + 30 + i * row_h
+        mid = top + row_h / 2
+        paste_center(img, cat_badge(name, 34), x0 + 28, mid)
+        tx = x0 + 50
+        swatches_w = SWATCH_W * len(patterns) + 4 * (len(patterns) - 1)
+        text_w = x1 - 10 - swatches_w - 4 - tx
+        draw_text(d, (tx, mid - 4), fit(name, 14, text_w, bold=True), 14, pal.TEXT, bold=True, anchor="ls")
+        pts_w = draw_text(d, (tx, mid + 13), f"{cat.points} pts", 12, pal.ACCENT, bold=True, anchor="ls")
+        rx = tx + pts_w + 5
+        if cat.shape is None:
+            draw_text(d, (rx, mid + 13), fit(requirement_text(name), 11, text_w - pts_w - 5), 11, pal.TEXT_MUTED,
+                      anchor="ls")
+        else:
+            diagram = shape_diagram(cat.shape, 13)
+            img.paste(diagram, (round(rx), round(mid + 9 - diagram.height / 2)), diagram)
+        for k, pattern in enumerate(patterns):
+            sx = x1 - 10 - swatches_w + k * (SWATCH_W + 4) + SWATCH_W / 2
+            paste_center(img, pattern_swatch(pattern, SWATCH_W), sx, mid)
+    return img
+
+
+def draw_color_key(img: Image.Image, box: Box) -> None:
+    """The six colors, each as a chip with its glyph and its name, centered in one row."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    img.paste(_color_key_image(x1 - x0, y1 - y0), (x0, y0))
+
+
+@cache
+def _color_key_image(width: int, height: int) -> Image.Image:
+    img = Image.new("RGB", (width, height), pal.CARD_BG)
+    d = ImageDraw.Draw(img)
+    chip, gap, size = 22, 16, 12
+    widths = [chip + 5 + text_width(label, size) for label in pal.COLOR_LABELS]
+    x = (width - sum(widths) - gap * 5) / 2
+    cy = height / 2
+    for color, w in enumerate(widths):
+        paste_center(img, color_chip(color, chip), x + chip / 2, cy)
+        draw_text(d, (x + chip + 5, cy), pal.COLOR_LABELS[color], size, pal.TEXT_MUTED, anchor="lm")
+        x += w + gap
+    return img
+
+
+def render_cat_legend(state: GameState) -> Image.Image:
+    """The cat legend on its own card."""
+    img = new_card(LEGEND_W + 24, LEGEND_H + 24)
+    draw_cat_legend(img, (12, 12, 12 + LEGEND_W, 12 + LEGEND_H), state)
+    return img
