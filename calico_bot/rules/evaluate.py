@@ -1,0 +1,173 @@
+"""Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
+
+    python -m calico_bot.rules.evaluate [--split tune|holdout|all] [--kb PATH] [--questions PATH]
+
+Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
+(question -> got vs expected), the median query time and the index load time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from calico_bot.rules.knowledge import DATA_DIR, GAMES, KnowledgeError
+from calico_bot.rules.search import RulesIndex, load_index
+
+QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
+SPLITS = ("tune", "holdout")
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    q: str
+    ids: tuple[str, ...]
+    game: str
+    lang: str
+    split: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    question: Question
+    got: tuple[str, ...]
+    seconds: float
+
+    @property
+    def top1(self) -> bool:
+        return bool(self.got) and self.got[0] in self.question.ids
+
+    @property
+    def top3(self) -> bool:
+        return any(g in self.question.ids for g in self.got[:3])
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    results: tuple[Result, ...]
+    load_seconds: float
+
+    def _subset(self, pred: object = None) -> list[Result]:
+        return [r for r in self.results if pred is None or pred(r)]  # type: ignore[operator]
+
+    @staticmethod
+    def accuracy(results: Sequence[Result]) -> tuple[float, float]:
+        if not results:
+            return (0.0, 0.0)
+        n = len(results)
+        return (sum(r.top1 for r in results) / n, sum(r.top3 for r in results) / n)
+
+    @property
+    def top1(self) -> float:
+        return self.accuracy(self.results)[0]
+
+    @property
+    def top3(self) -> float:
+        return self.accuracy(self.results)[1]
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(r.seconds for r in self.results) * 1000 if self.results else 0.0
+
+    def groups(self) -> dict[str, dict[str, list[Result]]]:
+        out: dict[str, dict[str, list[Result]]] = {"lang": defaultdict(list), "game": defaultdict(list),
+                                                   "split": defaultdict(list)}
+        for r in self.results:
+            out["lang"][r.question.lang].append(r)
+            out["game"][r.question.game].append(r)
+            out["split"][r.question.split].append(r)
+        return out
+
+    def failures(self) -> list[Result]:
+        return [r for r in self.results if not r.top1]
+
+
+def load_questions(path: Path | None = None, split: str = "all") -> list[Question]:
+    """Read the labelled questions (one JSON object per line), optionally one split only."""
+    file = Path(path) if path is not None else QUESTIONS_FILE
+    out: list[Question] = []
+    for lineno, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+            ids = raw["ids"]
+            question = Question(
+                q=str(raw["q"]), ids=tuple(ids) if isinstance(ids, list) else (str(ids),), game=str(raw["game"]),
+                lang=str(raw["lang"]), split=str(raw["split"]),
+            )
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise ValueError(f"{file}:{lineno}: bad question line ({exc})") from exc
+        if split == "all" or question.split == split:
+            out.append(question)
+    return out
+
+
+def evaluate(index: RulesIndex, questions: Iterable[Question], load_seconds: float = 0.0) -> Report:
+    """Run every question through ``index.search`` (no game or language hints, as a player would ask)."""
+    results = []
+    for q in questions:
+        start = time.perf_counter()
+        hits = index.search(q.q, k=3)
+        elapsed = time.perf_counter() - start
+        results.append(Result(q, tuple(h.id for h in hits), elapsed))
+    return Report(tuple(results), load_seconds)
+
+
+def unknown_ids(index: RulesIndex, questions: Iterable[Question]) -> list[str]:
+    """Expected ids that the knowledge base does not have (labels to fix, or entries still missing)."""
+    return sorted({i for q in questions for i in q.ids if index.get(i) is None})
+
+
+def format_report(report: Report, unknown: Sequence[str] = ()) -> str:
+    def line(name: str, results: Sequence[Result]) -> str:
+        t1, t3 = Report.accuracy(results)
+        return f"  {name:<10} n={len(results):<4} top-1 {t1:6.1%}   top-3 {t3:6.1%}"
+
+    lines = ["Rules search evaluation", line("overall", report.results)]
+    groups = report.groups()
+    for kind, order in (("lang", ("en", "zh")), ("game", GAMES), ("split", SPLITS)):
+        lines.append(f" by {kind}:")
+        keys = [k for k in order if k in groups[kind]] + sorted(set(groups[kind]) - set(order))
+        lines.extend(line(k, groups[kind][k]) for k in keys)
+    lines.append(f" index load {report.load_seconds * 1000:.0f} ms, median query {report.median_ms:.2f} ms")
+    fails = report.failures()
+    lines.append(f" failures (top-1 misses: {len(fails)}; '+' = right answer still in top 3):")
+    for r in fails:
+        mark = "+" if r.top3 else "-"
+        got = ", ".join(r.got) or "(no match)"
+        lines.append(f"  {mark} [{r.question.split}/{r.question.game}/{r.question.lang}] {r.question.q!r}")
+        lines.append(f"      got {got}   expected {' | '.join(r.question.ids)}")
+    if unknown:
+        lines.append(" expected ids missing from the knowledge base: " + ", ".join(unknown))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.evaluate", description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
+    parser.add_argument("--kb", type=Path, default=None, help="knowledge base folder (default data/rules)")
+    parser.add_argument("--questions", type=Path, default=None, help="questions file (default eval_questions.jsonl)")
+    args = parser.parse_args(argv)
+    try:
+        start = time.perf_counter()
+        index = load_index(args.kb)
+        load_seconds = time.perf_counter() - start
+        questions = load_questions(args.questions, args.split)
+    except (KnowledgeError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    report = evaluate(index, questions, load_seconds)
+    print(format_report(report, unknown_ids(index, questions)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

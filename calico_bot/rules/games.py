@@ -1,0 +1,44 @@
+"""Which game a rules question is about, from the names players use for the three games."""
+
+from __future__ import annotations
+
+import re
+
+from calico_bot.rules.text_tokens import to_simplified
+
+# Order matters only for the regex alternation (longer names first inside each game).
+_GAME_PATTERNS: dict[str, tuple[str, ...]] = {
+    "citb": (
+        r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
+        r"薛定谔", r"量子猫",
+    ),
+    "ioc": (
+        r"isle[ -]?of[ -]?(?:the[ -]?)?cats?", r"\bioc\b", r"\btioc\b", r"cats? island", r"猫咪岛", r"猫之岛", r"猫岛",
+        r"岛上的猫",
+    ),
+    "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布",
+               r"\bquilts?\b"),
+}
+_GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
+
+
+def guess_game(question: str) -> str | None:
+    """The game a question names ("calico", "citb", "ioc"), or None when it names none.
+
+    When several games are named, the one mentioned first wins.
+    """
+    text = to_simplified(question.lower())
+    best: tuple[int, str] | None = None
+    for game, rx in _GAME_RES.items():
+        m = rx.search(text)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), game)
+    return best[1] if best else None
+
+
+def strip_game_names(question: str) -> str:
+    """The question with every game name removed (names pick the game; they are not rules words)."""
+    text = to_simplified(question.lower())
+    for rx in _GAME_RES.values():
+        text = rx.sub(" ", text)
+    return text

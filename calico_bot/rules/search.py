@@ -1,0 +1,387 @@
+"""Ranking rules entries for a player's question.
+
+Per script, rank_bm25's ``BM25Okapi`` indexes the entries: English word terms in one set of indexes,
+Chinese character unigrams + bigrams in another, so each language gets its own length normalisation
+and mixed questions ("Leo 几分?") use both. The main document is the entry's titles (repeated 3x),
+keywords (2x), id words and text (1x) in both languages; separate title-only and keyword-only BM25
+indexes add a BM25F-like field boost. With no game named, Calico (the bot's main game) gets a small
+prior; a named game (argument or question) filters the results to it.
+
+Confidence (``Hit.score``, 0..1) is the share of the question's information (IDF-weighted English
+terms and Chinese characters, unknown ones at the highest weight; see ``RulesIndex._coverage``) that
+the entry contains, damped for lower-ranked hits by their BM25 score relative to the best one.
+Off-topic questions consist of words the rules never use and land near 0, which the confidence floor
+turns into an honest "no good match".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+from rapidfuzz import fuzz, process
+
+from calico_bot.rules.games import guess_game, strip_game_names
+from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.text_tokens import (
+    canonical,
+    detect_lang,
+    en_words,
+    normalize_lang,
+    synonym_words,
+    to_simplified,
+    zh_pieces,
+    zh_tokens,
+)
+
+TITLE_WEIGHT = 3
+KEYWORD_WEIGHT = 2
+TEXT_WEIGHT = 1
+FIELDS = ("title", "keywords", "body")
+#: Extra BM25 scores of the title field and the keyword field alone, added with these weights.
+TITLE_FIELD_BOOST = 1.0
+KEYWORD_FIELD_BOOST = 0.5
+#: Below this confidence ``search`` returns nothing rather than a poor guess.
+CONFIDENCE_FLOOR = 0.35
+#: On near-ties between games (no game named), Calico - the bot's main game - gets this edge.
+CALICO_PRIOR = 1.2
+#: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
+#: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
+FUZZY_CUTOFF = 80
+FUZZY_CUTOFF_SHORT = 88
+FUZZY_MIN_LEN = 4
+#: rank_bm25 BM25Okapi parameters.
+BM25_K1 = 1.5
+BM25_B = 0.75
+#: Ranking weight of single Chinese characters relative to bigrams.
+ZH_UNIGRAM_RANK_WEIGHT = 1.0
+#: Credit for a Chinese character found in an entry only on its own, not inside a matching bigram.
+ZH_CHAR_ONLY_CREDIT = 0.4
+#: Credit for a word matched only after spelling correction (short words are riskier to correct).
+FUZZY_CREDIT_LONG = 0.8
+FUZZY_CREDIT_SHORT = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result, in the answer language."""
+
+    id: str
+    game: str
+    title: str
+    score: float
+    text: str
+    lang: str
+    related: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _dedupe(tokens: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(tokens))
+
+
+def _non_empty(docs: list[list[str]]) -> list[list[str]]:
+    # rank_bm25 divides by the average document length: keep every document non-empty.
+    return [d if d else ["\x00empty"] for d in docs]
+
+
+def _is_zh_char(token: str) -> bool:
+    return len(token) == 1 and not token.isascii()
+
+
+def _is_zh_bigram(token: str) -> bool:
+    return len(token) == 2 and not token.isascii()
+
+
+class _LangIndex:
+    """BM25 over one script's tokens, plus per-document token sets for the coverage measure.
+
+    ``docs`` is the whole entry (titles and keywords repeated by their weight); ``fields`` are extra
+    per-field BM25 indexes (titles, keywords) whose scores are added with a weight. Term frequency
+    saturates quickly in BM25, so a separate short title field is what lets "buttons" prefer the entry
+    *about* buttons over a long entry that mentions them many times.
+    """
+
+    def __init__(self, docs: list[list[str]], fields: Sequence[tuple[list[list[str]], float]] = ()) -> None:
+        self.docs = _non_empty(docs)
+        self.bm25 = BM25Okapi(self.docs, k1=BM25_K1, b=BM25_B)
+        self.fields = [(BM25Okapi(_non_empty(f), k1=BM25_K1, b=BM25_B), w) for f, w in fields if w > 0]
+        self.sets = [frozenset(d) for d in self.docs]
+        self.vocab = frozenset().union(*self.sets) if self.sets else frozenset()
+        self.max_idf = max(self.bm25.idf.values(), default=1.0)
+
+    def weight(self, token: str) -> float:
+        """An English term's share of a question's information: its IDF, or the highest IDF when the
+        knowledge base never uses it (unknown words are what off-topic questions are made of)."""
+        idf = self.bm25.idf.get(token)
+        return self.max_idf if idf is None else max(idf, 0.05)
+
+    def scores(self, tokens: list[str]) -> np.ndarray:
+        """Sum of the BM25 scores (whole entry + weighted fields). Single Chinese characters are
+        scored at ``ZH_UNIGRAM_RANK_WEIGHT``: they mostly repeat what the bigrams already say."""
+        total = np.zeros(len(self.docs))
+        known = [t for t in tokens if t in self.vocab]
+        chars = [t for t in known if _is_zh_char(t)]
+        words = [t for t in known if not _is_zh_char(t)]
+        for group, factor in ((words, 1.0), (chars, ZH_UNIGRAM_RANK_WEIGHT)):
+            if not group or factor <= 0:
+                continue
+            total += factor * self.bm25.get_scores(group)
+            for bm25, weight in self.fields:
+                total += factor * weight * bm25.get_scores(group)
+        return total
+
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    en: list[str]
+    zh: list[str]
+    pieces: list[str]
+    credit: dict[str, float]
+
+
+class RulesIndex:
+    """Searchable rules knowledge base. Build with :func:`load_index` (cached) or directly from entries."""
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        self._entries: list[Entry] = list(entries)
+        self._by_id: dict[str, Entry] = {}
+        for e in self._entries:
+            self._by_id.setdefault(e.id, e)
+        self._games = np.array([e.game for e in self._entries])
+        docs: dict[str, list[list[str]]] = {f"{lang}.{part}": [] for lang in ("en", "zh") for part in FIELDS}
+        raw_words: set[str] = set(synonym_words())
+        for e in self._entries:
+            parts = {
+                "title": list(e.title.values()),
+                "keywords": [k for words in e.keywords.values() for k in words],
+                "body": [e.id.replace(".", " ").replace("_", " "), *e.text.values()],
+            }
+            for part, texts in parts.items():
+                words = [w for text in texts for w in en_words(text)]
+                docs[f"en.{part}"].append([canonical(w) for w in words])
+                docs[f"zh.{part}"].append([t for text in texts for t in zh_tokens(text)])
+                raw_words.update(w for w in words if len(w) >= FUZZY_MIN_LEN)
+
+        def lang_index(lang: str) -> _LangIndex:
+            whole = [
+                title * TITLE_WEIGHT + keywords * KEYWORD_WEIGHT + body * TEXT_WEIGHT
+                for title, keywords, body in zip(
+                    docs[f"{lang}.title"], docs[f"{lang}.keywords"], docs[f"{lang}.body"], strict=True
+                )
+            ]
+            return _LangIndex(whole, [(docs[f"{lang}.title"], TITLE_FIELD_BOOST),
+                                      (docs[f"{lang}.keywords"], KEYWORD_FIELD_BOOST)])
+
+        self._en = lang_index("en")
+        self._zh = lang_index("zh")
+        # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
+        self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
+        self._fuzzy_cache: dict[str, str | None] = {}
+
+    # ------------------------------------------------------------------ lookup
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, entry_id: str) -> Entry | None:
+        return self._by_id.get(entry_id)
+
+    def entries(self, game: str | None = None) -> list[Entry]:
+        return [e for e in self._entries if game is None or e.game == game]
+
+    @property
+    def games(self) -> list[str]:
+        present = {e.game for e in self._entries}
+        return [g for g in GAMES if g in present]
+
+    # ------------------------------------------------------------------ query analysis
+
+    def _correct(self, word: str) -> str | None:
+        """Closest known word for a misspelt one (rapidfuzz), or None."""
+        if word in self._fuzzy_cache:
+            return self._fuzzy_cache[word]
+        best = None
+        if len(word) >= FUZZY_MIN_LEN and not word.isdigit():
+            cutoff = FUZZY_CUTOFF if len(word) >= 6 else FUZZY_CUTOFF_SHORT
+            match = process.extractOne(word, self._fuzzy_words, scorer=fuzz.ratio, score_cutoff=cutoff)
+            if match is not None:
+                best = match[0]
+        self._fuzzy_cache[word] = best
+        return best
+
+    def query_tokens(self, question: str) -> tuple[list[str], list[str]]:
+        """(English terms, Chinese n-grams) of a question, after spelling correction."""
+        query = self._analyse(question)
+        return query.en, query.zh
+
+    def _analyse(self, question: str) -> _Query:
+        text = strip_game_names(question)
+        en: list[str] = []
+        credit: dict[str, float] = {}
+        for word in en_words(text):
+            term = canonical(word)
+            if term not in self._en.vocab:
+                fixed = self._correct(word)
+                if fixed is not None:
+                    term = canonical(fixed)
+                    credit.setdefault(term, FUZZY_CREDIT_LONG if len(word) >= 6 else FUZZY_CREDIT_SHORT)
+            en.append(term)
+        pieces = zh_pieces(text)
+        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
+
+    def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
+        """(covered, total) information of a query in document ``i``, for the confidence.
+
+        English: IDF-weighted share of the terms found (unknown words count at the highest IDF;
+        spelling-corrected ones earn partial credit). Chinese: IDF-weighted share of the question's
+        *characters*, a character earning full credit when a bigram it belongs to (or, for a
+        one-character word, the character itself) is in the entry, and partial credit when only the
+        character is. Bigrams spanning two words are not counted against the question.
+        """
+        covered = total = 0.0
+        doc = self._en.sets[i]
+        for t in query.en:
+            w = self._en.weight(t)
+            total += w
+            if t in doc:
+                covered += w * query.credit.get(t, 1.0)
+        doc = self._zh.sets[i]
+        chars: dict[str, float] = {}
+        for piece in query.pieces:
+            if len(piece) == 1:
+                chars[piece] = max(chars.get(piece, 0.0), 1.0 if piece in doc else 0.0)
+                continue
+            for j, ch in enumerate(piece):
+                pair_hit = (j > 0 and piece[j - 1 : j + 1] in doc) or (j + 1 < len(piece) and piece[j : j + 2] in doc)
+                got = 1.0 if pair_hit else ZH_CHAR_ONLY_CREDIT if ch in doc else 0.0
+                chars[ch] = max(chars.get(ch, 0.0), got)
+        for ch, got in chars.items():
+            w = self._zh.weight(ch)
+            total += w
+            covered += w * got
+        return covered, total
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3) -> list[Hit]:
+        """Best entries for a question, best first; [] when nothing reaches the confidence floor.
+
+        ``game`` restricts the search to one game; without it, a game named in the question does the
+        same. ``lang`` (a language or Discord locale) picks the answer language; without it the
+        question's script decides (any CJK character -> Chinese).
+        """
+        answer_lang = normalize_lang(lang) or detect_lang(question)
+        if k <= 0 or not self._entries or not question.strip():
+            return []
+        game = _normalize_game(game) if game else guess_game(question)
+        query = self._analyse(question)
+        en, zh = query.en, query.zh
+        if not en and not zh:
+            # Only a game name ("calico?", "猫岛"): answer with that game's overview.
+            overview = self._by_id.get(f"{game}.overview") if game else None
+            return [self._hit(overview, 1.0, answer_lang)] if overview else []
+        if not en and not any(_is_zh_bigram(t) and t in self._zh.vocab for t in zh):
+            return []  # Chinese with no known word at all: scattered characters are not a question
+        scores = self._en.scores(en) + self._zh.scores(zh)
+        if game in GAMES:
+            scores = np.where(self._games == game, scores, 0.0)
+        else:
+            scores = np.where(self._games == "calico", scores * CALICO_PRIOR, scores)
+        order = [int(i) for i in np.argsort(-scores, kind="stable")[:k] if scores[i] > 0]
+        if not order:
+            return []
+        top = float(scores[order[0]])
+        hits: list[Hit] = []
+        previous = 1.0
+        for i in order:
+            covered, total = self._coverage(i, query)
+            conf = (covered / total) * (float(scores[i]) / top) if total > 0 else 0.0
+            conf = min(conf, previous)
+            previous = conf
+            if conf < CONFIDENCE_FLOOR:
+                break
+            hits.append(self._hit(self._entries[i], round(conf, 3), answer_lang))
+        return hits
+
+    def _hit(self, entry: Entry, score: float, lang: str) -> Hit:
+        related = [(r, rel.title_in(lang)) for r in entry.related if (rel := self._by_id.get(r)) is not None]
+        return Hit(
+            id=entry.id,
+            game=entry.game,
+            title=entry.title_in(lang),
+            score=score,
+            text=entry.text_in(lang),
+            lang=lang,
+            related=related,
+        )
+
+    # ------------------------------------------------------------------ autocomplete
+
+    def autocomplete(
+        self, prefix: str, lang: str = "en", game: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """(id, title) choices whose title (either language), id or keywords match what was typed.
+
+        Prefix matches come first, then substring matches, then fuzzy ones. Titles are in ``lang``
+        (a language or Discord locale) and at most 100 characters (Discord's choice-name limit).
+        """
+        out_lang = normalize_lang(lang) or "en"
+        needle = to_simplified(prefix.strip().lower())
+        ranked: list[tuple[float, int, Entry]] = []
+        for pos, e in enumerate(self.entries(game)):
+            titles = [to_simplified(e.title[lg].lower()) for lg in LANGS if lg in e.title]
+            if not needle or any(t.startswith(needle) for t in titles):
+                rank = 0.0
+            elif any(needle in t for t in titles):
+                rank = 1.0
+            elif needle in e.id or any(needle in to_simplified(k.lower()) for ks in e.keywords.values() for k in ks):
+                rank = 2.0
+            elif len(needle) >= 3:
+                best = max(fuzz.partial_ratio(needle, t) for t in titles)
+                if best < 75:
+                    continue
+                rank = 3.0 + (100 - best) / 100
+            else:
+                continue
+            ranked.append((rank, pos, e))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
+
+
+def _normalize_game(game: str) -> str | None:
+    """A game key from a key or a name ("Cat in the Box", "猫岛"); None when unrecognised."""
+    key = game.strip().lower()
+    return key if key in GAMES else guess_game(key)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int], ...]]:
+    stamp = []
+    for f in iter_files(Path(path) if path is not None else None):
+        try:
+            st = f.stat()
+        except OSError:  # removed while we looked
+            continue
+        stamp.append((str(f), st.st_mtime_ns, st.st_size))
+    return (str(Path(path).resolve()) if path is not None else "", tuple(stamp))
+
+
+@lru_cache(maxsize=4)
+def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesIndex:
+    return RulesIndex(load_entries(Path(key[0]) if key[0] else None))
+
+
+def load_index(path: Path | str | None = None) -> RulesIndex:
+    """The index of the knowledge base under ``path`` (default: the project's ``data/rules``).
+
+    Cached; the cache notices edited, added or removed files, so a long-running bot picks up KB
+    changes on the next call.
+    """
+    return _load_cached(_cache_key(path))

@@ -1,0 +1,349 @@
+"""Tokenising for the rules search: English words and Chinese character n-grams.
+
+The same functions run over the knowledge base (index time) and over players' questions (query
+time), so every normalisation below - traditional to simplified characters, synonyms, stemming -
+applies to both sides and only has to be *consistent*, not linguistically perfect.
+
+English: lowercase words, phrase rewrites ("two player" -> ``twoplayer``), a tiny suffix stemmer,
+stop-word removal and a synonym map onto one canonical word per concept.
+Chinese: traditional characters folded to simplified, synonyms rewritten onto one canonical phrase,
+filler words removed, then character unigrams and bigrams of each CJK run. No dictionary is loaded
+(jieba's takes about a second), which keeps the index load fast.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# --------------------------------------------------------------------------------------------------
+# Language helpers
+
+_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK_RE.search(text) is not None
+
+
+def detect_lang(text: str) -> str:
+    """``"zh"`` when the text holds any CJK character, else ``"en"``."""
+    return "zh" if has_cjk(text) else "en"
+
+
+def normalize_lang(lang: str | None) -> str | None:
+    """Map a language or Discord locale ("zh-CN", "zh-TW", "en-US", ...) to "en"/"zh"; None stays None."""
+    if lang is None:
+        return None
+    lang = str(lang).strip().lower().replace("_", "-")
+    if not lang:
+        return None
+    return "zh" if lang == "zh" or lang.startswith("zh-") or lang in {"cn", "chinese", "中文"} else "en"
+
+
+# --------------------------------------------------------------------------------------------------
+# Traditional -> simplified (only characters that matter for these games' vocabulary and chat)
+
+_TRAD = (
+    "貓猫 島岛 與与 規规 則则 點点 數数 紐纽 釦扣 顏颜 計计 幾几 個个 麼么 麽么 嗎吗 張张 獲获 勝胜 輪轮 紅红 藍蓝"
+    " 綠绿 黃黄 論论 誰谁 贏赢 時时 後后 為为 這这 會会 還还 沒没 們们 樣样 對对 從从 邊边 變变 單单 雙双 場场"
+    " 結结 開开 設设 標标 記记 題题 問问 過过 動动 種种 圖图 區区 塊块 連连 狀状 長长 條条 線线 魚鱼 籃篮 課课"
+    " 寶宝 間间 選选 買买 費费 錢钱 傳传 發发 現现 鄰邻 滿满 帶带 鈕钮 組组 達达 該该 應应 說说 請请 讓让 給给"
+    " 換换 擇择 負负 減减 隻只 體体 歐欧 頭头 預预 測测 報报 聲声 隨随 棄弃 劃划 總总 積积 據据 級级 劇剧 戰战"
+    " 簡简 難难 經经 驗验 觸触 響响 離离 遠远 補补 見见 顯显 輸输 齊齐 餘余 盤盘 側侧 緣缘 縫缝 紋纹 葉叶 麗丽"
+    " 雜杂 蘭兰 環环 觀观 聯联 屬属 優优 處处 學学 習习 將将 剛刚 務务 實实 際际 範范 圍围 廢废 擺摆 掛挂 壞坏"
+    " 箇个 庫库 鬥斗 嚴严 禮礼 顆颗 歸归 楓枫 藥药 語语 錯错 誤误 階阶 段段 寫写 倆俩 兩两 殘残 聽听 買买 賣卖"
+    " 著着 執执 輔辅 啟启 訊讯 詞词 彙汇 鑰钥 誇夸 獎奖 勵励 蘿萝 蔔卜 紀纪 錄录 賽赛 題题 價价 值值 質质 號号"
+    " 團团 隊队 碼码 頁页 鐘钟 趟趟 視视 讀读 識识 識识 轉转 換换 堅坚 硬硬 鑽钻 豬猪 雞鸡 鳥鸟 龍龙 龜龟 馬马"
+    " 機机 幣币 網网 書书 筆笔 畫画 紙纸 卡卡 牌牌 鼠鼠 寵宠 愛爱 門门 窗窗 艙舱 靈灵 魔魔 貼贴 塗涂 顔颜 爲为"
+)
+_TRAD_TABLE = str.maketrans({pair[0]: pair[1] for pair in _TRAD.split() if len(pair) == 2 and pair[0] != pair[1]})
+
+
+def to_simplified(text: str) -> str:
+    return text.translate(_TRAD_TABLE)
+
+
+# --------------------------------------------------------------------------------------------------
+# Chinese synonyms and filler. Each group maps variants (longest first at run time) to a canonical
+# phrase. The canonical phrase itself is also a valid variant.
+
+_ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "拼布": (
+        "拼布板块", "布片板块", "拼布块", "布块", "布片", "地块", "瓷砖", "六角块", "六边形块", "砖块",
+        "格子块", "板块",
+    ),
+    "拼布板": ("被褥板", "被子板", "拼被板", "花毯板", "被子", "棉被", "被褥", "拼布板"),
+    "个人板": ("玩家板", "个人板"),
+    "纽扣": ("钮扣", "扣子", "按钮", "纽扣", "扣扣"),
+    "彩虹纽扣": ("彩虹扣", "彩虹钮扣", "彩虹扣子", "彩虹按钮", "彩虹纽扣"),
+    "猫": ("猫咪", "喵", "小猫", "猫猫"),
+    "计分": ("得分", "积分", "分数", "算分", "记分", "拿分", "多少分", "几分"),
+    "目标": ("设计目标", "目标板块", "目标块", "任务", "目标"),
+    "市场": ("集市", "公共区", "公共市场", "商店", "河道", "明牌区", "市场"),
+    "平手": ("平局", "同分", "打平", "平分", "打和", "并列", "平手"),
+    "单人": ("单人模式", "单人游戏", "一个人玩", "自己玩", "一人", "单机", "独自", "单人"),
+    "双人": ("两人局", "二人", "两人", "2人", "两个人", "双人局", "双人"),
+    "王牌": ("主牌", "将牌", "王牌"),
+    "一墩": ("一圈", "一轮牌", "一墩"),
+    "预测": ("叫牌", "预言", "下注", "叫墩", "竞猜", "预测"),
+    "悖论": ("矛盾", "悖论"),
+    "鱼": ("金币", "钱", "鱼干", "鱼"),
+    "篮子": ("篮", "筐", "篮子"),
+    "老鼠": ("鼠", "老鼠"),
+    "宝藏": ("宝物", "藏宝", "宝藏"),
+    "课程": ("课程卡", "课", "课程"),
+    "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧夏克"),
+    "相连": ("挨着", "连着", "相邻", "连接", "靠着", "贴着", "相连"),
+    "边框": ("边缘", "边上", "外圈", "边框"),
+    "放置": ("摆放", "放在", "放到", "放下", "摆在", "放置"),
+    "设置": ("准备", "开局", "布置", "设置"),
+    "彩虹": ("七彩", "彩虹"),
+    "结束": ("终局", "结算", "游戏结束", "结束"),
+    "移动": ("挪动", "挪位置", "换位置", "挪", "搬动", "移走", "移位", "移动"),
+    "更换": ("换掉", "替换", "调换", "交换", "更换"),
+    "空位": ("空格", "空位", "格子", "空的格"),
+    "扣分": ("负分", "减分", "罚分", "倒扣", "扣分"),
+    "斜角": ("对角线", "斜着", "斜向", "对角", "斜角"),
+    "相同": ("一样", "同样", "相同"),
+}
+_ZH_FILLER: tuple[str, ...] = (
+    "为什么", "怎么样", "怎么办", "是不是", "能不能", "可不可以", "会不会", "有没有", "要不要", "请问", "一下",
+    "怎么", "什么", "如何", "我们", "你们", "他们", "可以", "这个", "那个", "还是", "是否", "到底", "大家",
+    "吗", "呢", "吧", "啊", "呀", "嘛", "的", "了", "是", "我", "你", "他", "她", "这", "那", "就", "都", "也", "和",
+    "在", "么", "哦", "喔", "诶", "嗯", "哈", "请", "问", "得", "地", "咋办", "咋", "啥", "干嘛", "哪些", "哪个",
+    "哪几", "多少", "一定", "几", "哪", "要", "有", "能", "会", "还", "个",
+)
+
+
+def _build_zh_rewrites() -> list[tuple[str, str]]:
+    pairs = [(variant, canon) for canon, variants in _ZH_SYNONYMS.items() for variant in variants]
+    pairs.sort(key=lambda p: -len(p[0]))
+    return pairs
+
+
+_ZH_REWRITES = _build_zh_rewrites()
+_ZH_REWRITE_RE = re.compile("|".join(re.escape(v) for v, _ in _ZH_REWRITES))
+_ZH_REWRITE_MAP = dict(_ZH_REWRITES)
+_ZH_FILLER_RE = re.compile("|".join(re.escape(w) for w in sorted(set(_ZH_FILLER), key=len, reverse=True)))
+
+
+def _zh_normalize(run: str) -> str:
+    run = _ZH_REWRITE_RE.sub(lambda m: "\x00" + _ZH_REWRITE_MAP[m.group(0)] + "\x00", run)
+    # Canonical phrases are protected by NULs so filler removal cannot cut into them.
+    parts = run.split("\x00")
+    return "".join(part if i % 2 else _ZH_FILLER_RE.sub(" ", part) for i, part in enumerate(parts))
+
+
+def zh_pieces(text: str) -> list[str]:
+    """The CJK runs of a text after traditional folding, synonym rewriting and filler removal."""
+    runs = _CJK_RUN_RE.findall(to_simplified(text))
+    return [piece for run in runs for piece in _CJK_RUN_RE.findall(_zh_normalize(run))]
+
+
+def zh_tokens(text: str, pieces: list[str] | None = None) -> list[str]:
+    """Character unigrams and bigrams of every CJK run (after synonym and filler handling)."""
+    tokens: list[str] = []
+    for piece in zh_pieces(text) if pieces is None else pieces:
+        tokens.extend(piece)
+        tokens.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+    return tokens
+
+
+# --------------------------------------------------------------------------------------------------
+# English
+
+# Multi-word phrases folded into one term before stop words are dropped ("cat in the box" -> citb).
+_EN_PHRASES: dict[str, tuple[str, ...]] = {
+    "twoplayer": ("two player", "two players", "2 player", "2 players", "2p", "2 p", "two people", "2 people",
+                  "2 ppl", "head to head", "2 player game", "two player game"),
+    "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
+    "setup": ("set up", "setting up"),
+    "setaside": ("set aside", "put aside"),
+    "tie": ("tie break", "tie breaker", "tie breakers", "tie breaks"),
+    "goal": ("design goal", "design goals"),
+    "follow": ("follow suit", "following suit"),
+    "researchboard": ("research board",),
+    "quilt": ("quilt board", "player board", "personal board"),
+    "citb": ("cat in the box", "cat in a box", "cat in box"),
+    "ioc": ("isle of cats", "isle of cat", "isle of the cats"),
+    "rarefind": ("rare find", "rare finds"),
+    "lowervariance": ("lower variance", "low variance", "less random", "less luck"),
+    "darkblue": ("dark blue", "navy"),
+    "lightblue": ("light blue", "teal", "turquoise", "cyan"),
+    "alldifferent": ("all different", "all diff"),
+}
+_EN_PHRASE_MAP: dict[tuple[str, ...], str] = {
+    tuple(phrase.split()): term for term, phrases in _EN_PHRASES.items() for phrase in phrases
+}
+_EN_PHRASE_MAX = max(len(k) for k in _EN_PHRASE_MAP)
+
+_EN_STOP = frozenset(
+    [
+        "a", "an", "the", "is", "are", "am", "be", "been", "being", "was", "were", "do", "does", "did", "doing",
+        "done", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "i", "me", "my",
+        "mine", "we", "us", "our", "you", "your", "yours", "he", "him", "his", "she", "her", "it", "its",
+        "they", "them", "their", "this", "that", "these", "those", "there", "here", "what", "whats", "which",
+        "who", "whom", "whose", "when", "where", "why", "how", "of", "in", "on", "at", "to", "for", "from",
+        "by", "with", "about", "as", "into", "onto", "than", "then", "so", "and", "or", "but", "if", "not",
+        "no", "yes", "any", "some", "all", "just", "only", "also", "too", "very", "really", "much", "many",
+        "more", "most", "such", "own", "please", "thanks", "thank", "hi", "hey", "hello", "guys",
+        "anyone", "someone", "somebody", "question", "quick", "know", "tell", "explain", "mean", "means",
+        "happen", "happens", "happened", "let", "lets", "like", "get", "gets", "got", "getting", "have", "has",
+        "had", "having", "im", "ive", "dont", "doesnt", "isnt", "arent", "cant", "u", "ur", "pls", "plz", "ok",
+        "okay", "wait", "actually", "still", "ever", "even", "one", "out", "up", "again", "way", "thing",
+        "things", "stuff", "something", "anything", "need", "needed", "want", "wanted", "go", "goes", "going",
+        "work", "works", "working", "s", "t", "re", "ll", "d", "ve", "m", "whether", "either", "neither",
+        "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet", "already",
+    ]
+)
+
+# canonical: variants (variants are compared after lowercasing, before stemming AND after stemming)
+_EN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "tile": ("tile", "tiles", "patch", "patches", "hex", "hexes", "hexagon", "hexagons", "piece", "pieces", "fabric",
+             "swatch", "swatches"),
+    "quilt": ("quilt", "quilts", "board", "boards", "quiltboard", "blanket"),
+    "score": ("score", "scores", "scored", "scoring", "point", "points", "pts", "pt", "vp", "vps", "worth", "value",
+              "pointz"),
+    "cat": ("cat", "cats", "kitty", "kitties", "kitten", "kittens", "kitteh", "feline"),
+    "button": ("button", "buttons", "btn", "btns"),
+    "goal": ("goal", "goals", "objective", "objectives"),
+    "market": ("market", "shop", "river", "display", "pool", "offer", "marketplace"),
+    "draft": ("draft", "drafts", "drafted", "drafting", "pick", "picks", "picked", "picking", "choose", "chose"),
+    "place": ("place", "places", "placed", "placing", "placement", "put", "puts", "putting", "lay", "laying"),
+    "tie": ("tie", "ties", "tied", "tiebreak", "tiebreaker", "equal", "stalemate"),
+    "color": ("color", "colors", "colour", "colours", "colored", "coloured"),
+    "pattern": ("pattern", "patterns", "print", "prints", "motif", "motifs"),
+    "adjacent": ("adjacent", "adjacency", "neighbor", "neighbors", "neighbour", "neighbours", "neighboring",
+                 "neighbouring", "touch", "touching", "touches", "next", "connected", "connect", "connecting",
+                 "orthogonal", "orthogonally"),
+    "border": ("border", "borders", "edge", "edges", "frame", "perimeter", "rim", "outer"),
+    "solo": ("solo", "solitaire", "alone", "singleplayer"),
+    "end": ("end", "ends", "ending", "finish", "finishes", "finished", "over", "last"),
+    "setup": ("setup", "prepare", "preparation", "start", "starting"),
+    "trick": ("trick", "tricks"),
+    "bid": ("bid", "bids", "bidding", "bet", "bets", "betting", "predict", "prediction", "predictions", "forecast",
+            "guess", "wager"),
+    "declare": ("declare", "declares", "declared", "declaring", "declaration", "announce", "announced", "call",
+                "calls", "called", "name", "naming"),
+    "lead": ("lead", "leads", "led", "leading", "leader", "open", "opening"),
+    "fish": ("fish", "fishes", "money", "coin", "coins", "gold", "cash", "currency"),
+    "basket": ("basket", "baskets"),
+    "rescue": ("rescue", "rescues", "rescued", "rescuing", "save", "saving", "catch", "catching", "adopt"),
+    "lesson": ("lesson", "lessons"),
+    "rat": ("rat", "rats", "mouse", "mice"),
+    "room": ("room", "rooms", "cabin", "cabins"),
+    "treasure": ("treasure", "treasures", "loot"),
+    "family": ("family", "families", "familie"),
+    "boat": ("boat", "boats", "ship", "ships"),
+    "win": ("win", "wins", "winning", "won", "winner", "winners", "beat", "beats"),
+    "trump": ("trump", "trumps", "red", "reds"),
+    "rainbow": ("rainbow", "rainbows", "multicolor", "multicolour"),
+    "oshax": ("oshax", "oshaxes", "oshaks"),
+    "paradox": ("paradox", "paradoxes", "paradoxical", "impossible"),
+    "card": ("card", "cards"),
+    "turn": ("turn", "turns"),
+    "group": ("group", "groups", "grouped", "cluster", "clusters", "area", "areas", "region", "regions", "chain"),
+    "rule": ("rule", "rules", "ruling", "rulebook"),
+    "variant": ("variant", "variants", "variation", "mode", "modes"),
+    "shape": ("shape", "shapes", "line", "lines", "straight", "triangle"),
+    "twoplayer": ("twoplayer", "duel", "1v1"),
+    "buy": ("buy", "buys", "bought", "buying", "pay", "pays", "paid", "paying", "cost", "costs", "purchase", "afford"),
+    "hand": ("hand", "hands"),
+    "bag": ("bag", "bags", "supply"),
+    "kid": ("kid", "kids", "child", "children", "younger", "easier", "simple", "simpler"),
+    "beginner": ("beginner", "beginners", "intro", "introductory", "newbie", "newbies", "learn", "learning"),
+    "refill": ("refill", "refills", "refilled", "replenish", "restock", "restocked", "replace"),
+    "repeat": ("repeat", "repeats", "twice", "again", "second", "another", "multiple", "double", "extra", "bigger",
+               "grow", "grows", "extend", "extending", "expand", "larger"),
+    "space": ("space", "spaces", "spot", "spots", "slot", "slots", "cell", "cells", "square", "squares"),
+    "earn": ("earn", "earns", "earned", "gain", "gains", "gained", "receive", "received", "obtain", "award",
+             "awarded", "awards"),
+    "discard": ("discard", "discards", "discarded", "toss", "tossed", "throw", "remove", "removed"),
+    "move": ("move", "moves", "moved", "moving", "relocate", "shift"),
+    "same": ("same", "identical", "matching", "match", "matches", "alike"),
+    "diagonal": ("diagonal", "diagonally", "diagonals"),
+    "private": ("private", "hidden", "secret", "secretly", "see"),
+    "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction", "lose"),
+    "edition": ("edition", "editions", "version", "versions", "deluxe", "colossal"),
+    "overview": ("overview", "about", "summary", "intro"),
+}
+_EN_SYN_MAP: dict[str, str] = {}
+for _canon, _variants in _EN_SYNONYMS.items():
+    for _v in _variants:
+        _EN_SYN_MAP.setdefault(_v, _canon)
+    _EN_SYN_MAP.setdefault(_canon, _canon)
+
+
+@lru_cache(maxsize=8192)
+def stem(word: str) -> str:
+    """A deliberately small suffix stripper (plural s/es/ies, -ing, -ed)."""
+    w = word
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 4 and w.endswith(("ches", "shes", "xes", "sses")):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    if len(w) > 5 and w.endswith("ing"):
+        return w[:-3]
+    if len(w) > 4 and w.endswith("ed"):
+        return w[:-2]
+    return w
+
+
+_IRREGULAR = {
+    "ran": "run", "lost": "lose", "took": "take", "taken": "take", "drew": "draw", "drawn": "draw", "gave": "give",
+    "given": "give", "threw": "throw", "thrown": "throw", "held": "hold", "kept": "keep", "sewn": "sew",
+    "chosen": "choose", "fell": "fall", "broke": "break", "broken": "break", "began": "begin", "begun": "begin",
+}
+
+
+@lru_cache(maxsize=8192)
+def canonical(word: str) -> str:
+    """Synonym-map then stem a lowercased word: the index term for it."""
+    word = _IRREGULAR.get(word, word)
+    if word in _EN_SYN_MAP:
+        return _EN_SYN_MAP[word]
+    s = stem(word)
+    return _EN_SYN_MAP.get(s, s)
+
+
+def en_words(text: str) -> list[str]:
+    """Lowercased words after phrase folding, without stop words (not yet stemmed)."""
+    raw = _WORD_RE.findall(text.lower().replace("’", "'").replace("-", " "))
+    words: list[str] = []
+    i = 0
+    while i < len(raw):
+        for n in range(min(_EN_PHRASE_MAX, len(raw) - i), 0, -1):
+            term = _EN_PHRASE_MAP.get(tuple(raw[i : i + n]))
+            if term is not None:
+                words.append(term)
+                i += n
+                break
+        else:
+            w = raw[i]
+            i += 1
+            if "'" in w:
+                w, suffix = w.split("'", 1)
+                if suffix == "t":  # don't, can't, isn't: no content
+                    continue
+            if w and w not in _EN_STOP and (len(w) > 1 or w.isdigit()):
+                words.append(w)
+    return words
+
+
+def en_tokens(text: str) -> list[str]:
+    return [canonical(w) for w in en_words(text)]
+
+
+def tokenize(text: str) -> list[str]:
+    """Index/query tokens of mixed English and Chinese text."""
+    return en_tokens(text) + zh_tokens(text)
+
+
+def synonym_words() -> frozenset[str]:
+    """Every English variant the synonym map knows (used as extra vocabulary for fuzzy matching)."""
+    return frozenset(_EN_SYN_MAP)

@@ -1,0 +1,97 @@
+"""The command-line entry points and the accuracy of the search on the labelled questions."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calico_bot.rules import RulesIndex
+from calico_bot.rules.evaluate import QUESTIONS_FILE, evaluate, format_report, load_questions, unknown_ids
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str, module: str = "calico_bot.rules") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60,
+        check=False,
+    )
+
+
+def test_cli_json_shape() -> None:
+    proc = run_cli("rainbow button", "--json", "-k", "2")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert isinstance(data, list) and 1 <= len(data) <= 2
+    for item in data:
+        assert set(item) == {"id", "game", "title", "score", "text"}
+        assert isinstance(item["score"], float) and 0 < item["score"] <= 1
+    assert data[0]["id"] == "calico.buttons.rainbow"
+    assert data[0]["game"] == "calico"
+
+
+def test_cli_json_language_and_game() -> None:
+    proc = run_cli("rainbow button", "--json", "--lang", "zh", "-k", "1")
+    item = json.loads(proc.stdout)[0]
+    assert item["title"] == "彩虹纽扣" or any("\u4e00" <= ch <= "\u9fff" for ch in item["title"])
+    proc = run_cli("how do ties work", "--json", "--game", "ioc")
+    assert {i["game"] for i in json.loads(proc.stdout)} == {"ioc"}
+
+
+def test_cli_human_output_and_no_match() -> None:
+    proc = run_cli("can I lead red")
+    assert proc.returncode == 0
+    assert "citb.lead.red" in proc.stdout.splitlines()[0]
+    proc = run_cli("what's the weather in Paris")
+    assert proc.returncode == 0 and "No good match" in proc.stdout
+    proc = run_cli("今天天气怎么样")
+    assert proc.returncode == 0 and "没有找到" in proc.stdout
+    proc = run_cli("asdfgh", "--json")
+    assert proc.returncode == 0 and json.loads(proc.stdout) == []
+
+
+def test_evaluate_cli_prints_figures() -> None:
+    proc = run_cli("--split", "tune", module="calico_bot.rules.evaluate")
+    assert proc.returncode == 0, proc.stderr
+    for needle in ("overall", "top-1", "top-3", "by lang", "by game", "median query", "index load"):
+        assert needle in proc.stdout
+
+
+# ---------------------------------------------------------------------------- the labelled questions
+
+
+@pytest.fixture(scope="module")
+def questions():
+    return load_questions()
+
+
+def test_question_file_is_well_formed(questions) -> None:
+    assert QUESTIONS_FILE.exists()
+    assert len(questions) >= 140
+    assert {q.split for q in questions} == {"tune", "holdout"}
+    assert {q.lang for q in questions} == {"en", "zh"}
+    assert {q.game for q in questions} == {"calico", "citb", "ioc"}
+    zh_share = sum(q.lang == "zh" for q in questions) / len(questions)
+    calico_share = sum(q.game == "calico" for q in questions) / len(questions)
+    assert 0.4 <= zh_share <= 0.6 and 0.5 <= calico_share <= 0.7
+    assert len({q.q for q in questions}) == len(questions)
+    assert all(q.ids and all(i.startswith(q.game + ".") for i in q.ids) for q in questions)
+
+
+def test_expected_ids_exist(real_index: RulesIndex, questions) -> None:
+    assert unknown_ids(real_index, questions) == []
+
+
+def test_accuracy_on_labelled_questions(real_index: RulesIndex, questions) -> None:
+    report = evaluate(real_index, questions)
+    summary = format_report(report)
+    assert report.top3 >= 0.95, summary
+    assert report.top1 >= 0.85, summary
+    for lang in ("en", "zh"):
+        top1, top3 = report.accuracy(report.groups()["lang"][lang])
+        assert top1 >= 0.8 and top3 >= 0.9, summary
+    assert report.median_ms < 10

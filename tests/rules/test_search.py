@@ -1,0 +1,182 @@
+"""Search behaviour on the real knowledge base (required ids only) and on a tiny fixture KB."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from calico_bot.rules import CONFIDENCE_FLOOR, Hit, RulesIndex, load_index
+from tests.rules.conftest import FIXTURE_KB
+
+
+def top_ids(index: RulesIndex, question: str, **kw: object) -> list[str]:
+    return [h.id for h in index.search(question, **kw)]  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- real KB
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how does the rainbow button work", "calico.buttons.rainbow"),
+        ("can I lead red?", "citb.lead.red"),
+        ("what happens in a paradox", "citb.paradox"),
+        ("how much fish to rescue a cat", "ioc.rescue"),
+        ("goal notation letters, do matching patches have to be adjacent", "calico.goals.notation"),
+        ("彩虹纽扣怎么拿", "calico.buttons.rainbow"),
+        ("首引能出红色吗", "citb.lead.red"),
+        ("欧夏克算什么颜色", "ioc.oshax"),
+        ("单人模式的市场怎么更新", "calico.solo.market"),
+    ],
+)
+def test_questions_land_on_the_right_entry(real_index: RulesIndex, question: str, expected: str) -> None:
+    assert top_ids(real_index, question)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("can i put a patch anywhere", "can i put a hex anywhere"), ("trump lead", "red lead"),
+     ("points for rainbow button", "pts for rainbow button")],
+)
+def test_synonyms_give_the_same_answer(real_index: RulesIndex, a: str, b: str) -> None:
+    assert top_ids(real_index, a)[:1] == top_ids(real_index, b)[:1] != []
+
+
+def test_misspellings_are_corrected(real_index: RulesIndex) -> None:
+    assert top_ids(real_index, "rainbo buton")[0] == "calico.buttons.rainbow"
+    assert top_ids(real_index, "paradx in cat in the box")[0] == "citb.paradox"
+
+
+def test_game_filter_and_guessing(real_index: RulesIndex) -> None:
+    for game in ("calico", "citb", "ioc"):
+        hits = real_index.search("how do ties work", game=game, k=5)
+        assert hits and all(h.game == game for h in hits)
+    assert {h.game for h in real_index.search("cat in the box ties", k=5)} == {"citb"}
+    assert {h.game for h in real_index.search("猫岛平手比什么", k=5)} == {"ioc"}
+    assert real_index.search("isle of cats", k=1)[0].id == "ioc.overview"
+
+
+def test_answer_language_follows_question_or_locale(real_index: RulesIndex) -> None:
+    en = real_index.search("rainbow button")[0]
+    zh = real_index.search("彩虹纽扣")[0]
+    assert en.id == zh.id == "calico.buttons.rainbow"
+    assert (en.lang, zh.lang) == ("en", "zh")
+    entry = real_index.get("calico.buttons.rainbow")
+    assert entry is not None
+    assert en.text == entry.text["en"] and zh.title == entry.title["zh"]
+    for locale, lang in (("zh-CN", "zh"), ("zh-TW", "zh"), ("en-US", "en"), ("de", "en")):
+        hit = real_index.search("rainbow button", lang=locale)[0]
+        assert hit.lang == lang and hit.title == entry.title[lang]
+    assert real_index.search("彩虹纽扣", lang="en-GB")[0].text == entry.text["en"]
+
+
+def test_hit_shape_and_related_titles(real_index: RulesIndex) -> None:
+    hits = real_index.search("彩虹纽扣", k=3)
+    assert 1 <= len(hits) <= 3
+    assert all(isinstance(h, Hit) for h in hits)
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True) and all(CONFIDENCE_FLOOR <= s <= 1 for s in scores)
+    top = hits[0]
+    for rid, title in top.related:
+        rel = real_index.get(rid)
+        assert rel is not None and title == rel.title["zh"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the weather in Paris", "今天天气怎么样", "asdfgh", "明天几点开会", "how do I install python",
+        "你好", "", "???",
+    ],
+)
+def test_off_topic_questions_get_no_answer(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question) == []
+
+
+def test_k_limits_results(real_index: RulesIndex) -> None:
+    assert len(real_index.search("how do cats score", k=1)) == 1
+    assert real_index.search("how do cats score", k=0) == []
+
+
+def test_autocomplete_both_languages(real_index: RulesIndex) -> None:
+    en = real_index.autocomplete("rainb")
+    assert en and en[0][0] == "calico.buttons.rainbow"
+    zh = real_index.autocomplete("彩虹", lang="zh")
+    assert zh[0] == ("calico.buttons.rainbow", real_index.get("calico.buttons.rainbow").title["zh"])  # type: ignore[union-attr]
+    # A Chinese title found while typing English-locale: title comes back in English.
+    mixed = dict(real_index.autocomplete("悖论", lang="en-US"))
+    assert "citb.paradox" in mixed and mixed["citb.paradox"] == real_index.get("citb.paradox").title["en"]  # type: ignore[union-attr]
+    assert "citb.paradox" in dict(real_index.autocomplete("paradx"))  # fuzzy
+    everything = real_index.autocomplete("", limit=25)
+    assert len(everything) == 25
+    assert all(len(title) <= 100 for _, title in real_index.autocomplete("", limit=500))
+    assert all(i.startswith("ioc.") for i, _ in real_index.autocomplete("", game="ioc"))
+
+
+def test_load_index_is_cached() -> None:
+    assert load_index() is load_index()
+
+
+def test_query_speed(real_index: RulesIndex) -> None:
+    questions = ["rainbow button", "can i lead red", "救猫要几条鱼", "how many points for leo", "边框算不算"] * 20
+    times = []
+    for q in questions:
+        start = time.perf_counter()
+        real_index.search(q)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    assert times[len(times) // 2] < 0.010
+
+
+# ---------------------------------------------------------------------------- fixture KB
+
+
+def test_fixture_kb_search(fixture_index: RulesIndex) -> None:
+    assert len(fixture_index) == 8
+    assert top_ids(fixture_index, "how many poitns for leo")[0] == "calico.cats.leo"
+    assert top_ids(fixture_index, "彩虹扣子")[0] == "calico.buttons.rainbow"
+    assert top_ids(fixture_index, "猫島家族怎麼算")[0] == "ioc.families"
+    assert top_ids(fixture_index, "paradox", game="ioc") == []
+
+
+def test_fixture_related_skips_missing_ids(fixture_index: RulesIndex) -> None:
+    hit = fixture_index.search("rainbow button")[0]
+    assert hit.related == [("calico.overview", "What is Calico?")]
+
+
+def test_only_a_game_name_returns_its_overview(fixture_index: RulesIndex) -> None:
+    hits = fixture_index.search("calico?")
+    assert [h.id for h in hits] == ["calico.overview"]
+    assert fixture_index.search("猫与花毯")[0].title == "《猫与花毯》是什么游戏?"
+
+
+def test_separate_paths_are_separate_indexes(fixture_index: RulesIndex) -> None:
+    assert load_index(FIXTURE_KB) is fixture_index
+    assert load_index() is not fixture_index
+
+
+def test_game_argument_accepts_names(fixture_index: RulesIndex) -> None:
+    assert [h.game for h in fixture_index.search("rescue fish", game="Isle of Cats")] == ["ioc"]
+    assert [h.id for h in fixture_index.search("悖论", game="盒中猫")] == ["citb.paradox"]
+    assert fixture_index.search("paradox", game="calico") == []
+
+
+def test_index_reloads_when_the_kb_changes(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(FIXTURE_KB, kb)
+    first = load_index(kb)
+    assert load_index(kb) is first
+    extra = [{
+        "id": "calico.border", "game": "calico", "title": {"en": "Printed border patches", "zh": "预印边框"},
+        "text": {"en": "Border patches count for cats and buttons.", "zh": "边框布片可以参与猫咪和纽扣区域。"},
+        "keywords": {"en": ["border", "edge"], "zh": ["边框"]}, "related": [],
+    }]
+    (kb / "calico" / "extra.json").write_text(json.dumps(extra, ensure_ascii=False), encoding="utf-8")
+    second = load_index(kb)
+    assert second is not first and second.get("calico.border") is not None
+    assert second.search("do edge tiles count")[0].id == "calico.border"

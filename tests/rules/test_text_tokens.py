@@ -1,0 +1,83 @@
+"""Tokenising: stemming, synonyms, Chinese n-grams, traditional characters, language detection."""
+
+from __future__ import annotations
+
+import pytest
+
+from calico_bot.rules.games import guess_game, strip_game_names
+from calico_bot.rules.text_tokens import detect_lang, en_tokens, normalize_lang, stem, to_simplified, zh_tokens
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("groups", "group"), ("families", "family"), ("matches", "match"), ("drawing", "draw"), ("refilled", "refill"),
+     ("bus", "bus"), ("red", "red")],
+)
+def test_stem(word: str, expected: str) -> None:
+    assert stem(word) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("patches", "tiles"), ("hex", "tile"), ("trump", "red"), ("quilt board", "board"), ("points", "score"),
+     ("pts", "scoring"), ("colour", "colors"), ("2-player", "two players"), ("tiebreaker", "ties")],
+)
+def test_english_synonyms_share_a_term(a: str, b: str) -> None:
+    assert en_tokens(a) == en_tokens(b)
+
+
+def test_stop_words_removed() -> None:
+    assert en_tokens("What is the rainbow button?") == ["rainbow", "button"]
+
+
+def test_chinese_unigrams_bigrams_and_synonyms() -> None:
+    tokens = zh_tokens("彩虹扣子怎么拿")
+    assert "彩虹" in tokens and "纽扣" in tokens and "拿" in tokens
+    assert "怎么" not in tokens  # filler
+    assert zh_tokens("布片") == zh_tokens("板块") == zh_tokens("拼布")
+    assert zh_tokens("猫咪") == zh_tokens("猫")
+
+
+def test_traditional_folds_to_simplified() -> None:
+    assert to_simplified("盒中貓的悖論") == "盒中猫的悖论"
+    assert zh_tokens("貓島") == zh_tokens("猫岛")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"), [("rainbow button", "en"), ("彩虹纽扣", "zh"), ("Leo 几分", "zh"), ("", "en")]
+)
+def test_detect_lang(text: str, lang: str) -> None:
+    assert detect_lang(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [("zh-CN", "zh"), ("zh-TW", "zh"), ("zh", "zh"), ("en-US", "en"), ("en-GB", "en"), ("fr", "en"), ("ja", "en"),
+     (None, None), ("", None)],
+)
+def test_normalize_lang(locale: str | None, lang: str | None) -> None:
+    assert normalize_lang(locale) == lang
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("calico rainbow button", "calico"), ("猫与花毯 纽扣", "calico"), ("花毯平手", "calico"),
+        ("拼布放哪", "calico"),
+        ("cat in the box paradox", "citb"), ("Cat-in-the-Box lead", "citb"), ("盒中猫悖论", "citb"),
+        ("盒中貓怎麼玩", "citb"), ("薛定谔那个游戏", "citb"), ("citb scoring", "citb"),
+        ("isle of cats families", "ioc"), ("Isle of Cat oshax", "ioc"), ("猫岛家族", "ioc"), ("貓島", "ioc"),
+        ("ioc solo", "ioc"), ("who wins the trick", None), ("彩虹纽扣", None), ("", None),
+    ],
+)
+def test_guess_game(question: str, game: str | None) -> None:
+    assert guess_game(question) == game
+
+
+def test_guess_game_first_named_wins() -> None:
+    assert guess_game("isle of cats vs calico ties") == "ioc"
+
+
+def test_strip_game_names() -> None:
+    assert "box" not in strip_game_names("cat in the box paradox")
+    assert strip_game_names("盒中貓悖論").strip() == "悖论"
