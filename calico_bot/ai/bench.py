@@ -1,0 +1,149 @@
+"""Benchmark the AI players.
+
+    python -m calico_bot.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
+        [--vs greedy] [--players 2] [--budget-ms N] [--jobs N]
+
+Solo games (default): mean, median, standard deviation, min, max, the goals/cats/buttons split and
+the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints the paired difference.
+``--players 2`` plays 2-player standard games of the policy against ``--vs`` (default greedy),
+alternating seats, and prints the policy's win rate (shared wins count half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from dataclasses import dataclass
+
+from ..calico.game import GameOptions, new_game
+from .registry import policy_by_name
+from .runner import play_game
+
+
+@dataclass(slots=True)
+class SoloOutcome:
+    seed: int
+    total: int
+    goals: int
+    cats: int
+    buttons: int
+    move_seconds: list[float]
+
+
+@dataclass(slots=True)
+class DuelOutcome:
+    seed: int
+    seat: int  # the tested policy's seat
+    points: tuple[int, int]  # tested policy, opponent
+    win: float  # 1, 0.5 (shared) or 0
+    move_seconds: list[float]
+
+
+def _options(name: str, budget_ms: float | None) -> dict[str, object]:
+    return {"budget_ms": budget_ms} if budget_ms is not None and name in ("strong", "hard") else {}
+
+
+def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None) -> SoloOutcome:
+    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup), seed)
+    result = play_game(state, [policy_by_name(policy, seed, **_options(policy, budget_ms))])
+    score = state.scores()[0]
+    return SoloOutcome(seed, score.total, score.goal_points, score.cat_points, score.button_points,
+                       result.move_seconds[0])
+
+
+def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None) -> DuelOutcome:
+    seat = seed % 2
+    names = ["P1", "P2"]
+    state = new_game(GameOptions(players=names, mode="standard"), seed)
+    policies = [policy_by_name(opponent, seed * 2 + 1, **_options(opponent, budget_ms))] * 2
+    policies[seat] = policy_by_name(policy, seed * 2, **_options(policy, budget_ms))
+    result = play_game(state, policies)
+    winners = state.winners()
+    win = 0.0 if seat not in winners else 1.0 / len(winners)
+    return DuelOutcome(seed, seat, (state.total(seat), state.total(1 - seat)), win, result.move_seconds[seat])
+
+
+def _map(func, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
+    if jobs <= 1:
+        return [func(*a) for a in args]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.starmap(func, args)
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def _time_line(moves: list[float]) -> str:
+    return f"time/move: mean {1000 * statistics.fmean(moves):.0f} ms, p95 {1000 * _p95(moves):.0f} ms, " \
+           f"max {1000 * max(moves):.0f} ms ({len(moves)} moves)"
+
+
+def summarize_solo(name: str, outcomes: list[SoloOutcome]) -> str:
+    totals = [o.total for o in outcomes]
+    sd = statistics.stdev(totals) if len(totals) > 1 else 0.0
+    moves = [t for o in outcomes for t in o.move_seconds]
+    lines = [
+        f"{name}: {len(totals)} solo games",
+        f"  score: mean {statistics.fmean(totals):.2f}, median {statistics.median(totals):g}, sd {sd:.2f}, "
+        f"min {min(totals)}, max {max(totals)}",
+        f"  split: goals {statistics.fmean(o.goals for o in outcomes):.2f}, "
+        f"cats {statistics.fmean(o.cats for o in outcomes):.2f}, "
+        f"buttons {statistics.fmean(o.buttons for o in outcomes):.2f}",
+        f"  {_time_line(moves)}",
+    ]
+    return "\n".join(lines)
+
+
+def paired_difference(a: list[int], b: list[int]) -> tuple[float, float, float]:
+    """Mean of ``a - b`` and its 95% confidence interval (normal approximation)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.ai.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--policy", default="strong")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1, help="first seed; games use seed, seed+1, ...")
+    parser.add_argument("--setup", choices=("standard", "beginner"), default="standard")
+    parser.add_argument("--vs", default=None, help="a second policy to compare with on the same seeds")
+    parser.add_argument("--players", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--budget-ms", type=float, default=None)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    seeds = list(range(args.seed, args.seed + args.games))
+
+    if args.players == 2:
+        opponent = args.vs or "greedy"
+        duels = _map(play_duel, [(args.policy, opponent, s, args.budget_ms) for s in seeds], args.jobs)
+        wins = sum(d.win for d in duels)
+        mine = [d.points[0] for d in duels]
+        theirs = [d.points[1] for d in duels]
+        mean, lo, hi = paired_difference(mine, theirs)
+        print(f"{args.policy} vs {opponent}: {len(duels)} two-player games (seats alternate)")
+        print(f"  win rate: {100 * wins / len(duels):.1f}% ({wins:g} of {len(duels)})")
+        print(f"  points: {args.policy} {statistics.fmean(mine):.2f}, {opponent} {statistics.fmean(theirs):.2f}, "
+              f"diff {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+        print(f"  {args.policy} {_time_line([t for d in duels for t in d.move_seconds])}")
+        return 0
+
+    outcomes = _map(play_solo, [(args.policy, s, args.setup, args.budget_ms) for s in seeds], args.jobs)
+    print(summarize_solo(args.policy, outcomes))
+    if args.vs:
+        others = _map(play_solo, [(args.vs, s, args.setup, args.budget_ms) for s in seeds], args.jobs)
+        print(summarize_solo(args.vs, others))
+        mean, lo, hi = paired_difference([o.total for o in outcomes], [o.total for o in others])
+        print(f"paired difference {args.policy} - {args.vs}: mean {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

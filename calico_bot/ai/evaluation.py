@@ -1,0 +1,196 @@
+"""A heuristic estimate of a partial quilt's final score: points so far plus the potential of what is open.
+
+* Design goals: for each test (color, pattern) the probability that it can still be met, from a small
+  dynamic programme over the multiset of counts seen around the goal (``goal_probability``): each
+  open neighbour is filled by choosing the best of ``m`` random values. A goal is worth
+  ``both * pc * pp + one * (pc + pp - 2 pc pp)``.
+* Cats: every open same-pattern group without a token that can still reach its cat (enough empty
+  room that does not touch a group already carrying that cat; for shape cats, a placement of the
+  shape through the group on its own pattern or empty spaces) is worth ``points * cat_decay ** d``
+  where ``d`` is the number of tiles still missing.
+* Buttons: likewise, open same-color groups of 1 or 2 tiles, ``3 * button_decay ** d``, and the
+  rainbow is worth 3 times the product of the chances of a button in each missing color.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..calico.components import GOALS, GoalTile
+from .bits import components, halo, room_at_least
+from .board import Board, CatRule, goal_points
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    goal_choices: float = 2.0  # "m": how many values we effectively get to choose from per open neighbour
+    goal_scale: float = 1.0
+    cat_decay: float = 0.35
+    cat_scale: float = 1.0
+    button_decay: float = 0.3
+    button_scale: float = 1.0
+    rainbow_scale: float = 1.0
+    lone_button: float = 0.15  # chance of a button in a color that has no tile yet
+
+
+# --- design goals ---------------------------------------------------------------------------------
+
+
+def _feasible(part: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    if len(part) > len(target):
+        return False
+    return all(a <= b for a, b in zip(part, target, strict=False))
+
+
+@cache
+def goal_probability(part: tuple[int, ...], target: tuple[int, ...], m: float) -> float:
+    """Chance that a test reaches ``target`` from counts ``part`` (sorted, descending) of 6 values."""
+    if not _feasible(part, target):
+        return 0.0
+    filled = sum(part)
+    if filled == 6:
+        return 1.0 if part == target else 0.0
+    # Classes of the next value: an existing value with count c (several values may share c), or new.
+    options: list[tuple[float, float]] = []  # (value of successor, probability of the class)
+    for c in sorted(set(part)):
+        share = part.count(c) / 6
+        i = part.index(c)
+        nxt = tuple(sorted((*part[:i], c + 1, *part[i + 1:]), reverse=True))
+        options.append((goal_probability(nxt, target, m), share))
+    if len(part) < 6:
+        options.append((goal_probability((*part, 1), target, m), (6 - len(part)) / 6))
+    options.sort(reverse=True)
+    expected = 0.0
+    cum = 0.0
+    reach_prev = 0.0
+    for value, share in options:
+        cum += share
+        reach = 1.0 - (1.0 - min(cum, 1.0)) ** m
+        expected += value * (reach - reach_prev)
+        reach_prev = reach
+    return expected
+
+
+def _counts(values: list[int]) -> tuple[int, ...]:
+    seen = [0] * 6
+    for v in values:
+        seen[v] += 1
+    return tuple(sorted((n for n in seen if n), reverse=True))
+
+
+def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m: float) -> float:
+    colors: list[int] = []
+    patterns: list[int] = []
+    for n in neighbours:
+        t = cells[n]
+        if t >= 0:
+            colors.append(t // 6)
+            patterns.append(t % 6)
+    if len(colors) == 6:
+        return float(goal_points(cells, neighbours, goal))
+    pc = goal_probability(_counts(colors), goal.counts, m)
+    pp = goal_probability(_counts(patterns), goal.counts, m)
+    return goal.both * pc * pp + goal.one * (pc + pp - 2 * pc * pp)
+
+
+# --- groups -----------------------------------------------------------------------------------------
+
+
+def _open_groups(mask: int, tokens: int, empty: int) -> tuple[list[int], int]:
+    """Groups of ``mask`` without a token, and the empty cells such a group must not grow into."""
+    poison = 0
+    free = []
+    for g in components(mask):
+        if g & tokens:
+            poison |= g
+        else:
+            free.append(g)
+    poison = halo(poison) if poison else 0
+    return free, poison & empty
+
+
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+    free, poison = _open_groups(board.pm[pattern], board.catm, board.empty)
+    if not free:
+        return 0.0
+    allowed = board.empty & ~poison
+    total = 0.0
+    if rule.shape is None:
+        for g in free:
+            d = rule.min_group - g.bit_count()
+            if d > remaining:
+                continue
+            if room_at_least(g, allowed, d):
+                total += w.cat_decay**d
+    else:
+        usable = allowed
+        for g in free:
+            usable |= g
+        for g in free:
+            best = 99
+            cells = g
+            while cells:
+                low = cells & -cells
+                for p in rule.by_cell[low.bit_length() - 1]:
+                    if p & usable == p:
+                        d = (p & board.empty).bit_count()
+                        if d < best:
+                            best = d
+                cells ^= low
+            if best <= remaining:
+                total += w.cat_decay**best
+    return total * rule.points * w.cat_scale
+
+
+def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
+    """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
+    free, poison = _open_groups(board.cm[color], board.btnm, board.empty)
+    allowed = board.empty & ~poison
+    total = 0.0
+    for g in free:
+        d = 3 - g.bit_count()
+        if d > remaining or d <= 0:
+            continue
+        if room_at_least(g, allowed, d):
+            total += w.button_decay**d
+    return total
+
+
+class Evaluator:
+    """Estimates the final score of a quilt for a fixed set of goals and cats."""
+
+    def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
+                 weights: Weights | None = None) -> None:
+        self.goals = goals
+        self.rules = rules
+        self.w = weights or Weights()
+
+    def goals_value(self, board: Board) -> float:
+        m = self.w.goal_choices
+        return self.w.goal_scale * sum(goal_value(board.cells, n, g, m) for n, g in self.goals)
+
+    def __call__(self, board: Board, remaining: int) -> float:
+        w = self.w
+        value = board.points + self.goals_value(board)
+        if remaining <= 0:
+            return value
+        for pattern, rule in enumerate(self.rules):
+            if rule is not None:
+                value += cat_potential(board, pattern, rule, w, remaining)
+        chance_product = 1.0
+        for color in range(6):
+            chances = button_chances(board, color, w, remaining)
+            value += 3 * w.button_scale * chances
+            if not board.btn_colors >> color & 1:
+                chance_product *= min(1.0, chances) if chances > 0 else w.lone_button
+        if not board.rainbow:
+            value += 3 * w.rainbow_scale * chance_product
+        return value
+
+
+def goal_prior(goal_id: str, m: float) -> float:
+    """Expected points of a goal on an empty quilt under the model above."""
+    goal = GOALS[goal_id]
+    p = goal_probability((), goal.counts, m)
+    return goal.both * p * p + goal.one * 2 * p * (1 - p)
