@@ -1,0 +1,50 @@
+"""Configuration from the environment (and an optional ``.env`` file)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATA_DIR = Path("var")
+
+
+@dataclass(slots=True)
+class Config:
+    token: str | None = None
+    database: Path = DEFAULT_DATA_DIR / "calico.sqlite3"
+    log_level: str = "INFO"
+    owner_ids: set[int] = field(default_factory=set)
+    admin_ids: set[int] = field(default_factory=set)  # may use host/moderator powers in every server
+    sync_commands: bool = False
+    sync_guild: int | None = None  # sync to one guild (instant) instead of globally
+    ai_budget_ms: int = 300
+
+    def __repr__(self) -> str:  # never show the token
+        return (f"Config(token={'set' if self.token else 'unset'}, database={str(self.database)!r}, "
+                f"log_level={self.log_level!r}, owners={sorted(self.owner_ids)}, sync={self.sync_commands})")
+
+
+def _ids(text: str | None) -> set[int]:
+    return {int(part) for part in (text or "").replace(";", ",").split(",") if part.strip().isdigit()}
+
+
+def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Config:
+    """Read ``DISCORD_TOKEN``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``, ``OWNER_IDS``,
+    ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD`` and ``AI_BUDGET_MS``."""
+    if dotenv and env is None:
+        from dotenv import load_dotenv
+
+        load_dotenv()
+    env = dict(os.environ) if env is None else env
+    data_dir = Path(env.get("CALICO_DATA_DIR") or DEFAULT_DATA_DIR)
+    return Config(
+        token=env.get("DISCORD_TOKEN") or None,
+        database=Path(env.get("CALICO_DATABASE") or data_dir / "calico.sqlite3"),
+        log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+        owner_ids=_ids(env.get("OWNER_IDS")),
+        admin_ids=_ids(env.get("ADMIN_IDS")),
+        sync_commands=(env.get("SYNC_COMMANDS") or "").lower() in ("1", "true", "yes"),
+        sync_guild=int(env["SYNC_GUILD"]) if (env.get("SYNC_GUILD") or "").isdigit() else None,
+        ai_budget_ms=int(env.get("AI_BUDGET_MS") or 300),
+    )

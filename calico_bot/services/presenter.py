@@ -1,0 +1,221 @@
+"""Text for what happened in a game, in the reader's language. No Discord imports: cogs post it."""
+
+from __future__ import annotations
+
+from ..calico.components import COLORS, GOALS, PATTERNS, color_of, pattern_of
+from ..calico.game import GameState
+from ..calico.quilt import Award
+from ..calico.scenarios import evaluate_scenario
+from ..calico.scoring import PlayerScore
+from ..storage.models import ACTIVE, ENDED, LOBBY, OVER
+from .calico_games import LoadedGame, TurnReport
+from .i18n import tr
+
+
+def tile_text(lang: str, tile: int | None) -> str:
+    if tile is None:
+        return "-"
+    color = tr(lang, f"color.{COLORS[color_of(tile)]}")
+    pattern = tr(lang, f"pattern.{PATTERNS[pattern_of(tile)]}")
+    return tr(lang, "tile", color=color, pattern=pattern)
+
+
+def award_text(lang: str, award: Award) -> str:
+    if award.kind == "cat":
+        return tr(lang, "turn.award.cat", cat=award.cat, points=award.points)
+    if award.kind == "button":
+        return tr(lang, "turn.award.button", color=tr(lang, f"color.{COLORS[award.color or 0]}"))
+    return tr(lang, "turn.award.rainbow")
+
+
+def mode_text(lang: str, game: LoadedGame) -> str:
+    opts = game.options
+    text = tr(lang, f"mode.{opts.mode}")
+    if opts.scenario:
+        text += f" #{opts.scenario}"
+    if opts.lower_variance:
+        text += " (72)"
+    return text
+
+
+def seat_name(game: LoadedGame, seat: int, *, mention: bool = False) -> str:
+    row = game.seat_row(seat)
+    if mention and row.user_id is not None and not row.auto_played:
+        return f"<@{row.user_id}>"
+    return row.name
+
+
+def turn_text(lang: str, game: LoadedGame, report: TurnReport) -> str:
+    out = report.outcome
+    lines = [tr(lang, "turn.placed", name=seat_name(game, report.seat), tile=tile_text(lang, out.placed),
+                space=_label(out.cell))]
+    if report.auto:
+        lines[0] += " " + tr(lang, f"turn.auto.{report.auto}")
+    if out.awards:
+        lines.append(tr(lang, "turn.earned", awards=", ".join(award_text(lang, a) for a in out.awards)))
+    if out.took is not None:
+        lines.append(tr(lang, "turn.took", tile=tile_text(lang, out.took), slot=out.take_slot))
+    elif not out.game_over:
+        lines.append(tr(lang, "turn.no_draft"))
+    if out.discarded is not None:
+        lines.append(tr(lang, "turn.discarded", tile=tile_text(lang, out.discarded)))
+    return "\n".join(lines)
+
+
+def market_text(lang: str, state: GameState) -> str:
+    tiles = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.market))
+    return tr(lang, "turn.market", tiles=tiles, bag=state.bag_count)
+
+
+def next_turn_text(lang: str, game: LoadedGame, deadline_ts: float | None) -> str | None:
+    seat = game.current_seat
+    if seat is None:
+        return None
+    suffix = tr(lang, "turn.deadline_suffix", ts=int(deadline_ts)) if deadline_ts else ""
+    return tr(lang, "turn.next", mention=seat_name(game, seat.seat, mention=True), game=game.id, deadline=suffix)
+
+
+def goal_result_text(lang: str, score: PlayerScore) -> list[str]:
+    out = []
+    for g in score.goals:
+        if not g.complete:
+            result = tr(lang, "score.goal_open")
+        elif g.color and g.pattern:
+            result = tr(lang, "score.goal_both")
+        elif g.color:
+            result = tr(lang, "score.goal_color")
+        elif g.pattern:
+            result = tr(lang, "score.goal_pattern")
+        else:
+            result = tr(lang, "score.goal_none")
+        out.append(tr(lang, "score.goal", space=g.space, goal=g.goal, result=result, points=g.points))
+    return out
+
+
+def score_lines(lang: str, game: LoadedGame) -> list[str]:
+    state = game.state
+    if state is None:
+        return []
+    lines = []
+    for s in state.scores():
+        lines.append(tr(lang, "score.line", name=s.name, total=s.total, goals=s.goal_points, cats=s.cat_points,
+                        buttons=s.button_points, rainbow=tr(lang, "score.rainbow") if s.rainbow else "",
+                        placed=state.players[s.seat].quilt.placed))
+        goals = goal_result_text(lang, s)
+        if goals:
+            lines.append("  " + "; ".join(goals))
+    return lines
+
+
+def status_text(lang: str, game: LoadedGame) -> str:
+    mode = mode_text(lang, game)
+    row = game.row
+    if row.status == LOBBY:
+        return tr(lang, "status.lobby", game=game.id, mode=mode, players=", ".join(s.name for s in game.seats))
+    state = game.state
+    assert state is not None
+    if row.status == OVER:
+        head = tr(lang, "status.over", game=game.id, mode=mode)
+    elif row.status == ENDED:
+        head = tr(lang, "status.ended", game=game.id, mode=mode)
+    elif state.phase == "setup":
+        waiting = ", ".join(p.name for p in state.players if p.needs_goals)
+        head = tr(lang, "status.setup", game=game.id, mode=mode, waiting=waiting)
+    else:
+        head = tr(lang, "status.turn", game=game.id, mode=mode, turn=state.turns + 1,
+                  name=state.players[state.current].name)
+    return "\n".join([head, *score_lines(lang, game), tr(lang, "status.bag", bag=state.bag_count)])
+
+
+def final_text(lang: str, game: LoadedGame) -> str:
+    state = game.state
+    assert state is not None
+    scores = state.scores()
+    lines = [tr(lang, "final.title", game=game.id)]
+    if len(scores) == 1:
+        lines.append(tr(lang, "final.solo", total=scores[0].total))
+        if state.scenario:
+            result = evaluate_scenario(state.scenario, scores[0], [name for name, _ in state.cats])
+            if result.passed:
+                lines.append(tr(lang, "final.scenario_pass", n=state.scenario))
+            else:
+                missing = ", ".join(f"{o.key} {o.achieved}/{o.target}" for o in result.objectives if not o.met)
+                lines.append(tr(lang, "final.scenario_fail", n=state.scenario, missing=missing))
+    else:
+        winners = state.winners()
+        names = ", ".join(seat_name(game, w, mention=True) for w in winners)
+        key = "final.winner" if len(winners) == 1 else "final.winners"
+        lines.append(tr(lang, key, names=names, total=scores[winners[0]].total))
+        tie = state.tie_break()
+        if tie:
+            lines.append(tr(lang, f"final.tie.{tie}"))
+    lines += score_lines(lang, game)
+    return "\n".join(lines)
+
+
+def lobby_text(lang: str, game: LoadedGame) -> tuple[str, str]:
+    opts = game.options
+    deadline = (tr(lang, "lobby.hours", hours=opts.deadline_hours) if opts.deadline_hours
+                else tr(lang, "lobby.no_deadline"))
+    host = next((s.name for s in game.seats if s.user_id == game.row.host_id), "?")
+    title = tr(lang, "lobby.title", game=game.id, mode=mode_text(lang, game))
+    body = tr(lang, "lobby.body", host=host, taken=len(game.seats), seats=opts.seats, deadline=deadline,
+              players=", ".join(s.name for s in game.seats) or "-")
+    return title, body
+
+
+def history_lines(lang: str, game: LoadedGame, limit: int = 15) -> list[str]:
+    state = game.state
+    if state is None:
+        return []
+    turns = [e for e in state.log if e["type"] == "turn"][-limit:]
+    out = []
+    for e in turns:
+        r = e["result"]
+        awards = ", ".join(_award_json_text(lang, a) for a in r["awards"])
+        line = f"{state.players[e['player']].name}: {_tile_json(lang, r['placed'])} -> {r['space']}"
+        if r["took"]:
+            line += f", +{_tile_json(lang, r['took'])}"
+        if awards:
+            line += f" ({awards})"
+        out.append(line)
+    return out
+
+
+def goals_text(goals: dict[str, str] | None) -> str:
+    if not goals:
+        return "-"
+    return ", ".join(f"{space} {goal} ({GOALS[goal].one}/{GOALS[goal].both})" for space, goal in goals.items())
+
+
+def cats_text(state: GameState) -> str:
+    from ..calico.components import CATS
+
+    parts = []
+    for name, pats in state.cats:
+        cat = CATS[name]
+        need = f"{cat.min_group}+" if cat.shape is None else cat.shape
+        parts.append(f"{name} {cat.points} ({need}: {'/'.join(PATTERNS[p].lower() for p in pats)})")
+    return "; ".join(parts)
+
+
+def status_word(lang: str, status: str) -> str:
+    return tr(lang, "status.active") if status == ACTIVE else tr(lang, "status.lobby_word")
+
+
+def _tile_json(lang: str, tile: list[str]) -> str:
+    return tr(lang, "tile", color=tr(lang, f"color.{tile[0]}"), pattern=tr(lang, f"pattern.{tile[1]}"))
+
+
+def _award_json_text(lang: str, award: dict) -> str:
+    if award["kind"] == "cat":
+        return tr(lang, "turn.award.cat", cat=award["cat"], points=award["points"])
+    if award["kind"] == "button":
+        return tr(lang, "turn.award.button", color=tr(lang, f"color.{award['color']}"))
+    return tr(lang, "turn.award.rainbow")
+
+
+def _label(cell: int) -> str:
+    from ..calico.geometry import label
+
+    return label(cell)

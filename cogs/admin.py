@@ -1,0 +1,36 @@
+"""Owner-only maintenance: syncing the slash commands on demand (never on every start)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from calico_bot.services.i18n import lang_of, tr
+
+if TYPE_CHECKING:
+    from calico_bot.app.bot import CalicoBot
+
+
+async def is_bot_owner(interaction: discord.Interaction) -> bool:
+    return await interaction.client.is_owner(interaction.user)  # type: ignore[attr-defined]
+
+
+class AdminCog(commands.Cog):
+    admin = app_commands.Group(name="calico-admin", description="Bot maintenance (bot owners only)")
+
+    def __init__(self, bot: CalicoBot) -> None:
+        self.bot = bot
+
+    @admin.command(name="sync", description="Sync the slash commands with Discord")
+    @app_commands.check(is_bot_owner)
+    async def sync(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        count = await self.bot.sync_commands()
+        await interaction.followup.send(tr(lang_of(interaction.locale), "sync.done", n=count), ephemeral=True)
+
+
+async def setup(bot: CalicoBot) -> None:
+    await bot.add_cog(AdminCog(bot))

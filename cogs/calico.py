@@ -1,0 +1,752 @@
+"""``/calico``: play Calico by post. A thin layer: interactions in, service calls, messages out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import render
+from calico_bot.calico.components import GOAL_IDS
+from calico_bot.services.calico_games import (
+    BOT_LEVELS,
+    GameError,
+    LoadedGame,
+    LobbyOptions,
+    Person,
+    TimerEvent,
+    Update,
+)
+from calico_bot.services.i18n import lang_of, tr
+from calico_bot.services.presenter import (
+    cats_text,
+    final_text,
+    goals_text,
+    history_lines,
+    lobby_text,
+    market_text,
+    mode_text,
+    next_turn_text,
+    status_text,
+    status_word,
+    tile_text,
+    turn_text,
+)
+from calico_bot.storage.models import ACTIVE, OVER
+
+from .calico_components import (
+    DYNAMIC_ITEMS,
+    NONE,
+    GoalPicks,
+    TurnPicks,
+    goals_panel_view,
+    lobby_view,
+    open_panel_view,
+    turn_panel_view,
+)
+
+if TYPE_CHECKING:
+    from calico_bot.app.bot import CalicoBot
+
+log = logging.getLogger(__name__)
+
+MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner", "family", "solo")]
+LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in BOT_LEVELS]
+SETUP_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner")]
+
+
+def person_of(interaction: discord.Interaction) -> Person:
+    user = interaction.user
+    bot = interaction.client
+    perms = getattr(interaction, "permissions", None)
+    is_mod = bool(perms and perms.manage_guild)
+    config = getattr(bot, "config", None)
+    if config and (user.id in config.owner_ids or user.id in config.admin_ids):
+        is_mod = True
+    return Person(user.id, user.display_name, is_mod)
+
+
+def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name, spoiler=spoiler)
+
+
+class CalicoCog(commands.Cog):
+    calico = app_commands.Group(name=_("calico"), description=_("Play Calico by post"), guild_only=True)
+
+    def __init__(self, bot: CalicoBot) -> None:
+        self.bot = bot
+        self.games = bot.games
+        self._wake = asyncio.Event()
+        self._timer_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._timer_task = asyncio.create_task(self._timer_loop(), name="calico-timers")
+
+    async def cog_unload(self) -> None:
+        if self._timer_task:
+            self._timer_task.cancel()
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    # --- helpers -----------------------------------------------------------------------------------
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def resolve(self, interaction: discord.Interaction, game: int | None) -> LoadedGame:
+        return await self.games.resolve(
+            game_id=game, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
+        )
+
+    async def png(self, fn, *args, **kwargs) -> bytes:  # type: ignore[no-untyped-def]
+        image = await self.bot.render(fn, *args, **kwargs)
+        return await self.bot.render(render.to_png_bytes, image)
+
+    async def refresh_lobby(self, game: LoadedGame, lang: str) -> None:
+        if game.row.lobby_message_id is None:
+            return
+        title, body = lobby_text(lang, game)
+        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
+        view = lobby_view(game.id, lang) if game.row.status == "lobby" else None
+        try:
+            await (
+                self.channel(game.row.channel_id)
+                .get_partial_message(game.row.lobby_message_id)
+                .edit(embed=embed, view=view)
+            )
+        except discord.HTTPException:
+            log.info("lobby message of game %s could not be edited", game.id)
+
+    async def announce(self, update: Update, lang: str) -> None:
+        """Post what happened to the game's thread: turns with images, the next ping, the end."""
+        game = update.game
+        state = game.state
+        if state is None:
+            return
+        target = self.channel(game.row.home_channel)
+        for key, params in update.notes:
+            await target.send(tr(lang, key, **params))
+        if update.started:
+            await self.post_start(game, lang)
+        elif update.setup_done and state.phase == "play":
+            await target.send(tr(lang, "goals.all_set"))
+        if update.turns:
+            lines = [turn_text(lang, game, r) for r in update.turns]
+            files = []
+            for i, report in enumerate(update.turns[-4:]):
+                data = await self.png(render.render_turn_post, state, report.seat)
+                files.append(png_file(data, f"turn-{game.id}-{state.turns - len(update.turns) + i + 1}.png"))
+            if not state.over:
+                lines.append(market_text(lang, state))
+            await target.send("\n\n".join(lines)[:2000], files=files)
+        if update.finished:
+            await self.post_final(game, lang)
+        elif state.phase == "play" and (update.turns or update.started or update.setup_done):
+            await self.ping_next(game, lang)
+
+    async def post_start(self, game: LoadedGame, lang: str) -> None:
+        state = game.state
+        assert state is not None
+        target = self.channel(game.row.home_channel)
+        players = ", ".join(s.name for s in game.seats)
+        text = "\n".join(
+            [
+                tr(lang, "lobby.started", game=game.id, players=players),
+                tr(lang, "lobby.cats", cats=cats_text(state)),
+                market_text(lang, state),
+            ]
+        )
+        data = await self.png(render.render_cat_legend, state)
+        await target.send(text, file=png_file(data, f"cats-{game.id}.png"))
+        if state.phase == "setup":
+            waiting = [s for s in game.seats if not s.auto_played and state.players[s.seat].needs_goals]
+            mentions = " ".join(f"<@{s.user_id}>" for s in waiting)
+            await target.send(
+                tr(lang, "lobby.choose_goals", mentions=mentions), view=open_panel_view("goals", game.id, lang)
+            )
+
+    async def ping_next(self, game: LoadedGame, lang: str) -> None:
+        text = next_turn_text(lang, game, self.games.deadline_of(game))
+        if text:
+            await self.channel(game.row.home_channel).send(text, view=open_panel_view("turn", game.id, lang))
+
+    async def post_final(self, game: LoadedGame, lang: str) -> None:
+        assert game.state is not None
+        data = await self.png(render.render_scoresheet, game.state)
+        await self.channel(game.row.home_channel).send(
+            final_text(lang, game)[:2000], file=png_file(data, f"final-{game.id}.png")
+        )
+
+    def wake_timers(self) -> None:
+        self._wake.set()
+
+    async def after_update(self, update: Update, lang: str) -> None:
+        self.wake_timers()
+        await self.announce(update, lang)
+
+    # --- lobby ---------------------------------------------------------------------------------------
+
+    @calico.command(name=_("new"), description=_("Open a new Calico game in this channel"))
+    @app_commands.describe(
+        mode=_("Game mode"),
+        seats=_("Number of seats (1-4)"),
+        lower_variance=_("Use the 72-tile bag (2 players or solo)"),
+        deadline_hours=_("Hours per turn before the bot plays for you (0 = none)"),
+        solo_setup=_("Solo setup"),
+        scenario=_("Solo scenario (1-10)"),
+    )
+    @app_commands.choices(mode=MODE_CHOICES, solo_setup=SETUP_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        mode: str = "standard",
+        seats: app_commands.Range[int, 1, 4] = 4,
+        lower_variance: bool = False,
+        deadline_hours: app_commands.Range[float, 0, 336] = 24.0,
+        solo_setup: str = "standard",
+        scenario: app_commands.Range[int, 1, 10] | None = None,
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        options = LobbyOptions(
+            mode=mode,
+            seats=seats,
+            lower_variance=lower_variance,
+            deadline_hours=deadline_hours or None,
+            solo_setup=solo_setup,
+            scenario=scenario,
+        )
+        host = person_of(interaction)
+        game = await self.games.create(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=host, options=options
+        )
+        title, body = lobby_text(lang, game)
+        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
+        solo = game.options.mode == "solo"
+        if solo:
+            await interaction.response.send_message(embed=embed)
+        else:
+            await interaction.response.send_message(
+                tr(lang, "lobby.created", game=game.id), embed=embed, view=lobby_view(game.id, lang)
+            )
+        message = await interaction.original_response()
+        thread_id = None
+        try:
+            thread = await message.create_thread(
+                name=tr(lang, "lobby.thread_name", game=game.id), auto_archive_duration=10080
+            )
+            thread_id = thread.id
+        except (discord.Forbidden, discord.HTTPException):
+            await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
+        await self.games.storage.update_game(
+            game.id, now=self.games.clock(), thread_id=thread_id, lobby_message_id=message.id
+        )
+        if solo:
+            update = await self.games.start(game.id, host)
+            await self.after_update(update, lang)
+
+    async def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        lang = lang_of(interaction.locale)
+        person = person_of(interaction)
+        if action == "start":
+            await interaction.response.defer()
+            update = await self.games.start(game_id, person)
+            await self.refresh_lobby(update.game, lang)
+            await self.after_update(update, lang)
+            return
+        if action == "join":
+            game = await self.games.join(game_id, person)
+        elif action == "leave":
+            game = await self.games.leave(game_id, person)
+        else:
+            game = await self.games.add_bot(game_id, person, "greedy")
+        title, body = lobby_text(lang, game)
+        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
+        view = lobby_view(game.id, lang) if game.row.status == "lobby" else None
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    @calico.command(name=_("join"), description=_("Join a Calico game"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        joined = await self.games.join(found.id, person_of(interaction))
+        await interaction.response.send_message(
+            tr(lang, "lobby.joined", name=interaction.user.display_name, game=joined.id)
+        )
+        await self.refresh_lobby(joined, lang)
+
+    @calico.command(name=_("leave"), description=_("Leave a game that has not started"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        left = await self.games.leave(found.id, person_of(interaction))
+        await interaction.response.send_message(
+            tr(lang, "lobby.left", name=interaction.user.display_name, game=left.id)
+        )
+        await self.refresh_lobby(left, lang)
+
+    @calico.command(name=_("addbot"), description=_("Add a bot player to the lobby (host)"))
+    @app_commands.describe(level=_("Bot strength"), game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = "greedy", game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        updated = await self.games.add_bot(found.id, person_of(interaction), level)
+        await interaction.response.send_message(tr(lang, "lobby.bot_added", level=level, game=updated.id))
+        await self.refresh_lobby(updated, lang)
+
+    @calico.command(name=_("start"), description=_("Start the game (host)"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer()
+        update = await self.games.start(found.id, person_of(interaction))
+        await interaction.followup.send(
+            tr(lang, "lobby.started", game=found.id, players=", ".join(s.name for s in update.game.seats))
+        )
+        await self.refresh_lobby(update.game, lang)
+        update.started = False  # the follow-up above already said it; post the rest
+        await self.post_start(update.game, lang)
+        await self.after_update(update, lang)
+
+    # --- setup -----------------------------------------------------------------------------------------
+
+    async def open_goals_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.show_goals_panel(interaction, await self.games.load(game_id), GoalPicks(), new=True)
+
+    async def show_goals_panel(
+        self, interaction: discord.Interaction, game: LoadedGame, picks: GoalPicks, *, new: bool
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise GameError("not_a_player")
+        state = game.state
+        if state is None or not state.players[seat].needs_goals:
+            raise GameError("rule", code_="goals_already_chosen" if state else "no_goal_choice")
+        offered = state.players[seat].offered
+        text = tr(lang, "goals.prompt", offered=", ".join(offered))
+        view = goals_panel_view(lang, game, offered, picks)
+        if new:
+            data = await self.png(render.render_quilt, state, seat, show_hand=True)
+            await interaction.response.send_message(
+                text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png")
+            )
+        else:
+            await interaction.response.edit_message(content=text, view=view)
+
+    async def update_goals_panel(self, interaction: discord.Interaction, game_id: int, picks: GoalPicks) -> None:
+        await self.show_goals_panel(interaction, await self.games.load(game_id), picks, new=False)
+
+    async def confirm_goals(self, interaction: discord.Interaction, game_id: int, picks: GoalPicks) -> None:
+        lang = lang_of(interaction.locale)
+        game = await self.games.load(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.state is None:
+            raise GameError("not_a_player")
+        goals = picks.goals(game.state.players[seat].offered)
+        if goals is None:
+            raise GameError("rule", code_="goal_spaces")
+        await interaction.response.defer()
+        update = await self.games.choose_goals(game_id, person_of(interaction), goals)
+        await interaction.edit_original_response(
+            content=tr(lang, "goals.chosen", goals=goals_text(goals)), view=None, attachments=[]
+        )
+        await self.after_update(update, lang)
+
+    @calico.command(name=_("goals"), description=_("Choose and place your design goals"))
+    @app_commands.describe(
+        b3=_("Goal tile for B3"),
+        c4=_("Goal tile for C4"),
+        d2=_("Goal tile for D2"),
+        game=_("Game number (not needed inside the game's thread)"),
+    )
+    async def goals(self, interaction: discord.Interaction, b3: str, c4: str, d2: str, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True)
+        chosen = {"B3": b3.strip().upper(), "C4": c4.strip().upper(), "D2": d2.strip().upper()}
+        update = await self.games.choose_goals(found.id, person_of(interaction), chosen)
+        await interaction.followup.send(tr(lang, "goals.chosen", goals=goals_text(chosen)), ephemeral=True)
+        await self.after_update(update, lang)
+
+    @goals.autocomplete("b3")
+    @goals.autocomplete("c4")
+    @goals.autocomplete("d2")
+    async def goals_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        offered: list[str] = list(GOAL_IDS)
+        try:
+            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
+            seat = game.seat_of(interaction.user.id)
+            if game.state is not None and seat is not None and game.state.players[seat].offered:
+                offered = game.state.players[seat].offered
+        except GameError:
+            pass
+        return [app_commands.Choice(name=g, value=g) for g in offered if current.upper() in g][:25]
+
+    # --- turns -----------------------------------------------------------------------------------------
+
+    async def open_turn_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.games.load(game_id)
+        await self.show_turn_panel(interaction, game, TurnPicks(), new=True)
+
+    async def show_turn_panel(
+        self, interaction: discord.Interaction, game: LoadedGame, picks: TurnPicks, *, new: bool
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        seat = game.seat_of(interaction.user.id)
+        state = game.state
+        if seat is None:
+            raise GameError("not_a_player")
+        if state is None or game.row.status != ACTIVE:
+            raise GameError("game_finished" if state else "not_started")
+        if state.phase == "setup":
+            raise GameError(
+                "rule", code_="setup_not_finished", waiting=", ".join(p.name for p in state.players if p.needs_goals)
+            )
+        if state.current != seat:
+            raise GameError("rule", code_="not_your_turn", current_name=state.players[state.current].name)
+        drafting = state.drafts_after_placing(seat)
+        text = tr(lang, "panel.prompt" if drafting else "panel.last", game=game.id)
+        text += "\n" + tr(
+            lang,
+            "hand.text",
+            game=game.id,
+            tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.players[seat].hand)),
+        )
+        view = turn_panel_view(lang, game, seat, picks)
+        if new:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await self.png(render.render_quilt, state, seat, show_hand=True)
+            await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
+        else:
+            await interaction.response.edit_message(content=text, view=view)
+
+    async def update_turn_panel(
+        self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
+    ) -> None:
+        game = await self.games.load(game_id)
+        if game.row.version != version:
+            raise GameError("stale")
+        await self.show_turn_panel(interaction, game, picks, new=False)
+
+    async def confirm_turn(
+        self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        game = await self.games.load(game_id)
+        seat = game.seat_of(interaction.user.id)
+        drafting = game.state is not None and seat is not None and game.state.drafts_after_placing(seat)
+        if picks.tile == 0 or picks.space == NONE or (drafting and picks.take == 0):
+            take = tr(lang, "panel.incomplete_take") if drafting else ""
+            from calico_bot.app.bot import reply_ephemeral
+
+            await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
+            return
+        await interaction.response.defer()
+        update = await self.games.play(
+            game_id,
+            person_of(interaction),
+            tile=picks.tile,
+            space=picks.space,
+            take=picks.take or None,
+            expected_version=version,
+        )
+        await interaction.edit_original_response(
+            content=tr(lang, "turn.played", space=picks.space), view=None, attachments=[]
+        )
+        await self.after_update(update, lang)
+
+    @calico.command(name=_("play"), description=_("Take your turn: place a hand tile and take a market tile"))
+    @app_commands.describe(
+        tile=_("Hand tile (1 or 2)"),
+        space=_("Space on your quilt, e.g. B4"),
+        take=_("Market slot to take (1-3)"),
+        game=_("Game number (not needed inside the game's thread)"),
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        tile: app_commands.Range[int, 1, 2],
+        space: str,
+        take: app_commands.Range[int, 1, 3] | None = None,
+        game: int | None = None,
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True)
+        update = await self.games.play(
+            found.id, person_of(interaction), tile=tile, space=space.strip().upper(), take=take
+        )
+        await interaction.followup.send(tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
+        await self.after_update(update, lang)
+
+    @play.autocomplete("space")
+    async def space_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
+        except GameError:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if game.state is None or seat is None:
+            return []
+        from calico_bot.calico.geometry import label
+
+        spaces = [label(c) for c in game.state.empty_spaces(seat)]
+        return [app_commands.Choice(name=s, value=s) for s in spaces if s.startswith(current.strip().upper())][:25]
+
+    @play.autocomplete("take")
+    async def take_autocomplete(self, interaction: discord.Interaction, current: int) -> list[app_commands.Choice[int]]:
+        lang = lang_of(interaction.locale)
+        try:
+            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
+        except GameError:
+            return []
+        if game.state is None:
+            return []
+        return [
+            app_commands.Choice(name=tr(lang, "panel.option_take", n=i + 1, tile=tile_text(lang, t)), value=i + 1)
+            for i, t in enumerate(game.state.market)
+            if t is not None
+        ]
+
+    @play.autocomplete("tile")
+    async def tile_autocomplete(self, interaction: discord.Interaction, current: int) -> list[app_commands.Choice[int]]:
+        lang = lang_of(interaction.locale)
+        try:
+            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
+        except GameError:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if game.state is None or seat is None:
+            return []
+        hand = game.state.players[seat].hand  # autocomplete answers only the asking user
+        return [
+            app_commands.Choice(name=tr(lang, "panel.option_hand", n=i + 1, tile=tile_text(lang, t)), value=i + 1)
+            for i, t in enumerate(hand)
+        ]
+
+    # --- looking at the game ---------------------------------------------------------------------------
+
+    @calico.command(name=_("board"), description=_("Show a player's quilt"))
+    @app_commands.describe(player=_("Whose quilt"), game=_("Game number (not needed inside the game's thread)"))
+    async def board(
+        self, interaction: discord.Interaction, player: discord.User | None = None, game: int | None = None
+    ) -> None:
+        found = await self.resolve(interaction, game)
+        state = found.state
+        if state is None:
+            raise GameError("not_started")
+        who = player or interaction.user
+        seat = found.seat_of(who.id)
+        if seat is None:
+            if player is not None:
+                raise GameError("target_not_player")
+            seat = state.current
+        await interaction.response.defer()
+        data = await self.png(render.render_quilt, state, seat)  # never the hand: this post is public
+        await interaction.followup.send(file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
+
+    @calico.command(name=_("hand"), description=_("Show your hand (only you see it)"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        seat = found.seat_of(interaction.user.id)
+        if seat is None:
+            raise GameError("not_a_player")
+        if found.state is None:
+            raise GameError("not_started")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hand = found.state.players[seat].hand
+        data = await self.png(render.render_quilt, found.state, seat, show_hand=True)
+        await interaction.followup.send(
+            tr(
+                lang,
+                "hand.text",
+                game=found.id,
+                tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(hand)),
+            ),
+            file=png_file(data, f"hand-{found.id}.png"),
+            ephemeral=True,
+        )
+
+    @calico.command(name=_("status"), description=_("Whose turn it is and the scores so far"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.send_message(status_text(lang, found)[:2000])
+
+    @calico.command(name=_("history"), description=_("The last turns of the game"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        lines = history_lines(lang, found)
+        if not lines:
+            await interaction.response.send_message(tr(lang, "history.empty"), ephemeral=True)
+            return
+        embed = discord.Embed(
+            title=tr(lang, "history.title", game=found.id, n=len(lines)), description="\n".join(lines)[:4000]
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @calico.command(name=_("games"), description=_("Open games in this channel"))
+    async def games_here(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        rows = await self.games.games_here(interaction.channel_id or 0)
+        if not rows:
+            await interaction.response.send_message(tr(lang, "games.none"), ephemeral=True)
+            return
+        lines = []
+        for row in rows[:20]:
+            game = await self.games.load(row.id)
+            lines.append(
+                tr(
+                    lang,
+                    "games.line",
+                    game=row.id,
+                    mode=mode_text(lang, game),
+                    status=status_word(lang, row.status),
+                    players=", ".join(s.name for s in game.seats),
+                )
+            )
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @calico.command(name=_("export"), description=_("Download the game record (JSON)"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        if found.state is None:
+            raise GameError("not_started")
+        finished = found.row.status == OVER
+        record = found.state.to_record(include_hidden=finished)  # the bag order only once nothing is hidden
+        data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+        text = tr(lang, "export.done", game=found.id) + ("" if finished else tr(lang, "export.partial"))
+        await interaction.response.send_message(
+            text, file=discord.File(io.BytesIO(data), filename=f"calico-{found.id}.json")
+        )
+
+    # --- taking back, leaving, moderating -----------------------------------------------------------------
+
+    @calico.command(name=_("undo"), description=_("Take back your last turn"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        update = await self.games.undo(found.id, person_of(interaction))
+        await interaction.response.send_message(tr(lang, "undone", name=interaction.user.display_name))
+        update.notes = []
+        self.wake_timers()
+        await self.ping_next(update.game, lang)
+
+    @calico.command(name=_("resign"), description=_("Resign: the bot plays your remaining turns"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer()
+        update = await self.games.resign(found.id, person_of(interaction))
+        await interaction.followup.send(tr(lang, "resigned", name=interaction.user.display_name))
+        update.notes = update.notes[1:]
+        await self.after_update(update, lang)
+
+    @calico.command(name=_("kick"), description=_("Remove a player (host or Manage Server)"))
+    @app_commands.describe(player=_("Player to remove"), game=_("Game number (not needed inside the game's thread)"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer()
+        update = await self.games.kick(found.id, person_of(interaction), player.id)
+        await interaction.followup.send(tr(lang, "kicked", name=found.seat_row(found.seat_of(player.id) or 0).name))
+        update.notes = update.notes[1:]
+        await self.after_update(update, lang)
+
+    @calico.command(name=_("end"), description=_("End the game (host or Manage Server)"))
+    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        ended = await self.games.end(found.id, person_of(interaction))
+        self.wake_timers()
+        await interaction.response.send_message(tr(lang, "ended", game=ended.id, name=interaction.user.display_name))
+
+    # --- game autocomplete for every command ---------------------------------------------------------------
+
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        lang = lang_of(interaction.locale)
+        rows = await self.games.games_of(interaction.user.id, interaction.guild_id)
+        choices = []
+        for row in rows:
+            name = (
+                f"#{row.id} {tr(lang, 'mode.' + row.options.get('mode', 'standard'))} - {status_word(lang, row.status)}"
+            )
+            if current.strip().lstrip("#") in str(row.id):
+                choices.append(app_commands.Choice(name=name[:100], value=row.id))
+        return choices[:25]
+
+    # --- timers ----------------------------------------------------------------------------------------
+
+    async def run_due_timers(self) -> list[TimerEvent]:
+        """Fire every timer that is due (reminders and deadlines) and post about it."""
+        events = await self.games.fire_due_timers()
+        for event in events:
+            try:
+                await self.announce_timer(event)
+            except discord.HTTPException:
+                log.warning("could not post a timer event for game %s", event.game.id, exc_info=True)
+        return events
+
+    async def announce_timer(self, event: TimerEvent) -> None:
+        lang = "en"
+        game = event.game
+        if event.kind == "reminder":
+            deadline = self.games.deadline_of(game) or self.games.clock()
+            await self.channel(game.row.home_channel).send(
+                tr(lang, "turn.reminder", mention=f"<@{event.seat.user_id}>", game=game.id, ts=int(deadline)),
+                view=open_panel_view("turn", game.id, lang),
+            )
+        elif event.update is not None:
+            await self.announce(event.update, lang)
+
+    async def _timer_loop(self) -> None:
+        # Timers only post through the REST API, so the loop need not wait for the gateway; overdue
+        # deadlines (the bot was down) fire at once.
+        while True:
+            try:
+                await self.run_due_timers()
+                due = await self.games.next_timer_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer loop failed; retrying in a minute")
+                due = None
+            delay = 3600.0 if due is None else max(0.0, due - self.games.clock())
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=min(delay, 3600.0))
+
+
+for _command in CalicoCog.calico.commands:
+    if isinstance(_command, app_commands.Command) and "game" in _command._params:
+        _command.autocomplete("game")(CalicoCog.game_autocomplete)
+
+
+async def setup(bot: CalicoBot) -> None:
+    await bot.add_cog(CalicoCog(bot))

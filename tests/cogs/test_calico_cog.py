@@ -1,0 +1,260 @@
+"""Calico through the real discord.py dispatch, against the local stand-in for Discord."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from calico_bot.calico.game import legal_turns
+from calico_bot.calico.record import score_record
+from calico_bot.services.calico_games import LoadedGame
+
+from .conftest import Table
+
+
+async def game_of(table: Table, game_id: int = 1) -> LoadedGame:
+    return await table.bot.games.load(game_id)
+
+
+async def open_two_player_game(table: Table, mode: str = "beginner") -> None:
+    r = await table.slash("ana", "calico new", mode=mode, seats=2)
+    assert not r.errors and "Game #1" in r.text
+    lobby = table.fake.find_button("cal:lobby:join:1")
+    assert lobby is not None
+    r = await table.click("bo", lobby.message, lobby.custom_id)
+    assert not r.errors and "bo" in r.text  # the lobby embed now lists bo
+    start = table.fake.find_button("cal:lobby:start:1")
+    assert start is not None
+    r = await table.click("ana", start.message, start.custom_id)
+    assert not r.errors
+
+
+async def play_turn_by_panel(table: Table, user: str, tile: int, space: str, take: int | None) -> None:
+    """Open the turn panel from the thread's newest "Take your turn" button and confirm a choice."""
+    button = table.fake.find_button("cal:turn:")
+    assert button is not None
+    thread = table.thread()
+    opened = await table.driver.click(table.users[user], button.message, button.custom_id, channel=thread)
+    assert opened.is_ephemeral and not opened.errors
+    panel = next(m for m in reversed(table.fake.messages) if m.ephemeral and "cal:p:" in " ".join(m.custom_ids()))
+    ids = panel.custom_ids()
+    tile_select = next(i for i in ids if i.endswith(":t"))
+    r = await table.driver.click(table.users[user], panel, tile_select, channel=thread, values=[str(tile)])
+    assert not r.errors
+    space_select = next(i for i in panel.custom_ids() if i.endswith(":s"))
+    await table.driver.click(table.users[user], panel, space_select, channel=thread, values=[space])
+    if take is not None:
+        take_select = next(i for i in panel.custom_ids() if i.endswith(":k"))
+        await table.driver.click(table.users[user], panel, take_select, channel=thread, values=[str(take)])
+    confirm = next(i for i in panel.custom_ids() if i.startswith("cal:go:"))
+    assert confirm.endswith(f":{tile}:{space}:{take or 0}")
+    r = await table.driver.click(table.users[user], panel, confirm, channel=thread)
+    assert not r.errors, r.errors
+
+
+async def test_full_two_player_game_by_commands_and_buttons(table: Table) -> None:
+    await open_two_player_game(table)
+    thread = table.thread()
+    rng = random.Random(3)
+    names = {0: "ana", 1: "bo"}
+    turn = 0
+    while True:
+        game = await game_of(table)
+        if game.state is None or game.state.over:
+            break
+        seat = game.state.current
+        move = rng.choice(legal_turns(game.state))
+        if turn % 3 == 0:
+            await play_turn_by_panel(table, names[seat], move.tile, move.space, move.take)
+        else:
+            options = {"tile": move.tile, "space": move.space, **({"take": move.take} if move.take else {})}
+            r = await table.slash(names[seat], "calico play", thread, **options)
+            assert r.is_ephemeral and not r.errors, r.text
+        turn += 1
+    assert turn == 44
+    final = [m for m in table.fake.messages_in(thread.id) if "is over" in m.content]
+    assert len(final) == 1
+    assert final[0].attachments and final[0].attachments[0].data.startswith(b"\x89PNG")
+    state = (await game_of(table)).state
+    assert state is not None
+    winner = state.players[state.winners()[0]].name
+    assert winner in final[0].content
+    # Every turn was posted publicly with the mover's quilt.
+    turn_posts = [m for m in table.fake.messages_in(thread.id) if m.content.startswith("**")]
+    assert len(turn_posts) == 44 and all(m.attachments for m in turn_posts)
+
+
+async def test_solo_game_plays_to_the_end(table: Table) -> None:
+    r = await table.slash("ana", "calico new", mode="solo", solo_setup="beginner")
+    assert not r.errors
+    thread = table.thread()
+    rng = random.Random(5)
+    for _ in range(22):
+        game = await game_of(table)
+        assert game.state is not None
+        move = rng.choice(legal_turns(game.state))
+        r = await table.slash("ana", "calico play", thread, tile=move.tile, space=move.space,
+                              **({"take": move.take} if move.take else {}))
+        assert not r.errors
+    game = await game_of(table)
+    assert game.state is not None and game.state.over and game.row.status == "over"
+    assert any("Final score" in m.content for m in table.fake.messages_in(thread.id))
+
+
+async def test_refusals_are_polite_and_ephemeral(table: Table) -> None:
+    await open_two_player_game(table)
+    thread = table.thread()
+    game = await game_of(table)
+    assert game.state is not None and game.state.current == 0
+    before = game.row.version
+    r = await table.slash("bo", "calico play", thread, tile=1, space="A1", take=1)
+    assert r.is_ephemeral and "not your turn" in r.text.lower() and "ana" in r.text
+    r = await table.slash("cy", "calico play", thread, tile=1, space="A1", take=1)
+    assert r.is_ephemeral and "not a player" in r.text.lower()
+    r = await table.slash("ana", "calico play", thread, tile=1, space="C4", take=1)
+    assert r.is_ephemeral and "design goal" in r.text
+    r = await table.slash("ana", "calico play", thread, tile=1, space="Z9", take=1)
+    assert r.is_ephemeral and "Z9" in r.text
+    r = await table.slash("zhu", "calico play", thread, tile=1, space="A1", take=1)
+    assert r.is_ephemeral and "不是" in r.text  # Chinese locale gets a Chinese refusal
+    r = await table.slash("bo", "calico end", thread)
+    assert r.is_ephemeral and "host" in r.text.lower()
+    assert all(not res.errors for res in [r])
+    assert (await game_of(table)).row.version == before  # nothing changed
+    assert "Traceback" not in " ".join(m.content for m in table.fake.messages)
+
+
+async def test_double_clicked_confirm_applies_once(table: Table) -> None:
+    await open_two_player_game(table)
+    thread = table.thread()
+    game = await game_of(table)
+    assert game.state is not None
+    move = legal_turns(game.state)[0]
+    button = table.fake.find_button("cal:turn:")
+    assert button is not None
+    await table.driver.click(table.users["ana"], button.message, button.custom_id, channel=thread)
+    panel = next(m for m in reversed(table.fake.messages) if m.ephemeral and m.custom_ids())
+    # Both clicks leave the client before the bot edits the panel: both carry the panel as it was.
+    seen_by_client = copy.deepcopy(panel)
+    picks = f"{move.tile}:{move.space}:{move.take or 0}"
+    custom_id = f"cal:go:1:{game.row.version}:{picks}"
+    seen_by_client.components = [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Confirm",
+                                                               "custom_id": custom_id}]}]
+    first = await table.driver.click(table.users["ana"], seen_by_client, custom_id, channel=thread)
+    second = await table.driver.click(table.users["ana"], seen_by_client, custom_id, channel=thread)
+    assert not first.errors and not second.errors
+    assert "older position" in second.text
+    assert second.followups and all(m.ephemeral for m in second.followups)
+    game = await game_of(table)
+    assert game.state is not None
+    assert sum(1 for e in game.state.log if e["type"] == "turn" and e["player"] == 0) == 1
+
+
+async def test_hands_never_appear_in_public_messages(table: Table) -> None:
+    await open_two_player_game(table)
+    thread = table.thread()
+    await table.slash("bo", "calico hand", thread)
+    await table.slash("ana", "calico hand", thread)
+    await play_turn_by_panel(table, "ana", 1, "A1", 1)
+    await table.slash("cy", "calico board", thread)
+    hand_messages = [m for m in table.fake.messages if "Your hand" in m.content or
+                     any(a.filename.startswith("hand-") for a in m.attachments)]
+    assert len(hand_messages) >= 2  # the two /calico hand replies (the turn panel is edited away after use)
+    assert all(m.ephemeral for m in hand_messages)
+    for message in table.public():
+        assert "Your hand" not in message.content
+        assert not any(a.filename.startswith("hand-") for a in message.attachments)
+
+
+async def test_restart_mid_game_keeps_everything_and_old_buttons_work(table: Table) -> None:
+    await open_two_player_game(table)
+    await play_turn_by_panel(table, "ana", 1, "A1", 1)
+    before = (await game_of(table)).state
+    assert before is not None
+    await table.restart()
+    after = (await game_of(table)).state
+    assert after is not None and after.to_json() == before.to_json()
+    # The "Take your turn" button posted before the restart still opens bo's panel.
+    await play_turn_by_panel(table, "bo", 2, "E5", 3)
+    game = await game_of(table)
+    assert game.state is not None and game.state.turns == 2
+
+
+async def test_deadline_passed_while_the_bot_was_down(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="beginner", seats=2, deadline_hours=1)
+    join = table.fake.find_button("cal:lobby:join:1")
+    assert join is not None
+    await table.click("bo", join.message, join.custom_id)
+    start = table.fake.find_button("cal:lobby:start:1")
+    assert start is not None
+    await table.click("ana", start.message, start.custom_id)
+    await table.bot.close()  # the bot goes down...
+    table.clock.now += 3 * 3600  # ...for three hours
+    await table.restart()
+    events = await table.cog.run_due_timers()
+    assert [e.kind for e in events] == ["deadline"]
+    game = await game_of(table)
+    assert game.state is not None and game.state.turns == 1 and game.state.current == 1
+    notes = [m for m in table.fake.messages_in(table.thread().id) if "deadline passed" in m.content]
+    assert len(notes) == 1
+    assert await table.cog.run_due_timers() == []  # handled once
+
+
+async def test_reminder_before_the_deadline(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="solo", deadline_hours=8)
+    table.clock.now += 6 * 3600
+    events = await table.cog.run_due_timers()
+    assert [e.kind for e in events] == ["reminder"]
+    assert any("reminder" in m.content for m in table.fake.messages_in(table.thread().id))
+
+
+async def test_exported_record_replays_to_the_same_scores(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="solo")
+    thread = table.thread()
+    game = await game_of(table)
+    assert game.state is not None
+    offered = game.state.players[0].offered
+    r = await table.slash("ana", "calico goals", thread, b3=offered[0], c4=offered[1], d2=offered[2])
+    assert not r.errors and r.is_ephemeral
+    rng = random.Random(8)
+    for _ in range(22):
+        game = await game_of(table)
+        assert game.state is not None
+        move = rng.choice(legal_turns(game.state))
+        await table.slash("ana", "calico play", thread, tile=move.tile, space=move.space,
+                          **({"take": move.take} if move.take else {}))
+    r = await table.slash("ana", "calico export", thread)
+    record = json.loads(r.files[0].data)
+    assert "bag" in record and "actions" in record
+    replayed = score_record(record)
+    game = await game_of(table)
+    assert game.state is not None
+    assert [s.total for s in replayed.scores] == [s.total for s in game.state.scores()]
+
+
+async def test_export_mid_game_hides_the_bag(table: Table) -> None:
+    await open_two_player_game(table)
+    r = await table.slash("cy", "calico export", table.thread())
+    record = json.loads(r.files[0].data)
+    assert "bag" not in record and "seed" not in record and "actions" not in record
+
+
+async def test_thread_fallback_when_threads_are_not_allowed(table: Table) -> None:
+    table.fake.deny_thread_creation(table.channel.id)
+    r = await table.slash("ana", "calico new", mode="solo")
+    assert not r.errors
+    assert any("may not create threads" in m.content for m in table.fake.messages_in(table.channel.id))
+    assert any("started" in m.content for m in table.fake.messages_in(table.channel.id))
+
+
+async def test_several_games_in_one_channel(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="beginner", seats=2)
+    await table.slash("bo", "calico new", mode="beginner", seats=2)
+    r = await table.slash("cy", "calico join")
+    assert r.is_ephemeral and "#1" in r.text and "#2" in r.text  # which game?
+    r = await table.slash("cy", "calico join", game=2)
+    assert not r.is_ephemeral and "cy joined game #2" in r.text
+    r = await table.autocomplete_games("cy") if hasattr(table, "autocomplete_games") else None
+    choices = await table.driver.autocomplete(table.users["cy"], table.channel, "calico status", {"game": ""}, "game")
+    assert [c["value"] for c in choices.choices] == [2]
