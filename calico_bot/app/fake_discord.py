@@ -1508,8 +1508,8 @@ class FakeDiscord:
             # decided by the defer, not by the follow-up.
             if data.get("flags") is not None:
                 data["flags"] = int(data["flags"]) & ~EPHEMERAL
+            original.flags &= ~LOADING  # before the edit, so listeners see the finished message
             self._apply_message_data(original, data, rec.files)
-            original.flags &= ~LOADING
             message = original
         else:
             channel_id = int(request.query.get("thread_id") or record.channel_id or 0)
@@ -1538,8 +1538,8 @@ class FakeDiscord:
         if request.method == "DELETE":
             self._delete(message)
             return self._no_content()
-        self._apply_message_data(message, rec.json or {}, rec.files)
         message.flags &= ~LOADING
+        self._apply_message_data(message, rec.json or {}, rec.files)
         return self._json(message.to_payload())
 
 

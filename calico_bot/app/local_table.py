@@ -87,7 +87,9 @@ class LocalTable:
             return
         where = self._channel_name(message.channel_id)
         private = " (only you see this)" if message.ephemeral else ""
-        head = f"[{where}] Calico{' (edited)' if event == 'edited' else ''}{private}:"
+        # A reply that replaces a "thinking..." placeholder is new to the reader, not an edit.
+        edited = event == "edited" and any(v.get("content") or v.get("embeds") for v in message.versions)
+        head = f"[{where}] Calico{' (edited)' if edited else ''}{private}:"
         lines = [head]
         if message.content:
             lines += ["  " + line for line in message.content.splitlines()]

@@ -183,6 +183,10 @@ class CalicoGames:
         if len(candidates) == 1:
             return await self.load(candidates[0].id)
         if not candidates:
+            # Nothing open here: the latest finished game, so status, board and export still work.
+            finished = await self.storage.find_games(channel_id=channel_id)
+            if finished:
+                return await self.load(finished[-1].id)
             raise GameError("no_game_here")
         raise GameError("which_game", games=", ".join(f"#{g.id}" for g in candidates))
 

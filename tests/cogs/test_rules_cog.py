@@ -1,0 +1,49 @@
+"""/rules through the real dispatch: answers, language, topics, related buttons."""
+
+from __future__ import annotations
+
+from .conftest import Table
+
+
+async def test_ask_in_english_cites_the_rule(table: Table) -> None:
+    r = await table.slash("ana", "rules ask", question="how do I get the rainbow button?")
+    assert not r.errors and not r.is_ephemeral
+    embed = r.embeds[0]
+    assert "Rainbow" in embed["title"]
+    assert "calico.buttons.rainbow" in embed["footer"]["text"]
+    assert any(i.startswith("rules:en:") for i in r.button_ids())
+
+
+async def test_ask_in_chinese_answers_in_chinese(table: Table) -> None:
+    r = await table.slash("ana", "rules ask", question="彩虹纽扣怎么拿?")
+    assert "彩虹" in r.embeds[0]["title"]
+    assert "规则" in r.embeds[0]["footer"]["text"]
+
+
+async def test_chinese_locale_gets_chinese_for_an_english_question(table: Table) -> None:
+    r = await table.slash("zhu", "rules ask", question="rainbow button")
+    assert "彩虹" in r.embeds[0]["title"]
+
+
+async def test_no_match_is_honest_and_private(table: Table) -> None:
+    r = await table.slash("ana", "rules ask", question="what's the weather in Paris tomorrow")
+    assert r.is_ephemeral and "no rule" in r.text
+
+
+async def test_game_filter_and_private_answer(table: Table) -> None:
+    r = await table.slash("ana", "rules ask", question="who wins a trick", game="citb", public=False)
+    assert r.is_ephemeral and "citb." in r.embeds[0]["footer"]["text"]
+
+
+async def test_topic_autocomplete_and_related_button(table: Table) -> None:
+    choices = await table.driver.autocomplete(table.users["ana"], table.channel, "rules topic", {"topic": "butt"},
+                                              "topic")
+    values = [c["value"] for c in choices.choices]
+    assert "calico.buttons" in values and len(values) <= 25
+    r = await table.slash("ana", "rules topic", topic="calico.buttons")
+    assert r.is_ephemeral and "Button" in r.embeds[0]["title"]
+    related = next(i for i in r.button_ids() if i.startswith("rules:"))
+    message = r.original
+    assert message is not None
+    clicked = await table.click("bo", message, related)
+    assert clicked.is_ephemeral and clicked.embeds and not clicked.errors
