@@ -90,6 +90,8 @@ class CalicoCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self._timer_task = asyncio.create_task(self._timer_loop(), name="calico-timers")
+        # Fill the renderer's caches off the event loop so the first turn post is not the slow one.
+        self._warm_up = asyncio.create_task(self.bot.render(render.warm_up), name="calico-render-warm-up")
 
     async def cog_unload(self) -> None:
         if self._timer_task:
