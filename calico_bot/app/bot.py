@@ -12,7 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..services.calico_games import CalicoGames, GameError
+from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr
+from ..storage.daily_store import DailyStore
 from ..storage.sqlite import SqliteStorage
 from .config import Config
 from .translator import CatalogTranslator
@@ -25,6 +27,7 @@ EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin")
 class CalicoBot(commands.Bot):
     storage: SqliteStorage
     games: CalicoGames
+    daily: DailyPuzzles
 
     def __init__(self, config: Config, *, clock: Any = None, extensions: tuple[str, ...] = EXTENSIONS) -> None:
         super().__init__(
@@ -44,6 +47,8 @@ class CalicoBot(commands.Bot):
         self.storage = await SqliteStorage.open(self.config.database)
         kwargs = {"clock": self.clock} if self.clock else {}
         self.games = CalicoGames(self.storage, ai_budget_ms=self.config.ai_budget_ms, **kwargs)
+        self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,
+                                  **kwargs)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         for name in self.extension_names:
@@ -67,6 +72,8 @@ class CalicoBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if hasattr(self, "daily"):
+                await self.daily.aclose()  # a par computation still running is cancelled
             if hasattr(self, "storage"):
                 await self.storage.close()
             self.render_pool.shutdown(wait=False)

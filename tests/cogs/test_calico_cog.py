@@ -258,3 +258,23 @@ async def test_several_games_in_one_channel(table: Table) -> None:
     r = await table.autocomplete_games("cy") if hasattr(table, "autocomplete_games") else None
     choices = await table.driver.autocomplete(table.users["cy"], table.channel, "calico status", {"game": ""}, "game")
     assert [c["value"] for c in choices.choices] == [2]
+
+
+async def test_a_corrupt_game_is_reported_alone(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="solo", solo_setup="beginner")
+    await table.slash("bo", "calico new", mode="solo", solo_setup="beginner")
+    await table.bot.storage.connection.execute("UPDATE games SET state = '{broken' WHERE id = 1")
+    r = await table.slash("ana", "calico status", game=1)
+    assert r.is_ephemeral and "cannot be read" in r.text
+    assert [e.getMessage() for e in r.errors] == ["game 1 cannot be loaded"]  # logged for the operators
+    r = await table.slash("bo", "calico status", game=2)
+    assert not r.is_ephemeral and "Game #2" in r.text
+
+
+async def test_sync_sends_chinese_localizations(table: Table) -> None:
+    await table.bot.tree.sync()
+    commands = table.fake.global_commands
+    calico = next(c for c in commands if c["name"] == "calico")
+    assert calico["name_localizations"]["zh-CN"] == "猫与花毯"
+    play = next(o for o in calico["options"] if o["name"] == "play")
+    assert play["description_localizations"]["zh-CN"].startswith("进行回合")

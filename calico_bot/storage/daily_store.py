@@ -1,0 +1,316 @@
+"""SQL for the daily puzzle (tables from ``002_daily.sql``), returning plain dataclass rows.
+
+Every change here is one SQL statement (an insert that ignores or upserts on conflict, or an update
+guarded by the version it expects), so it is atomic on its own and needs no explicit transaction on
+the shared autocommit connection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+PLAYING = "playing"
+DONE = "done"
+CLAIMED = "claimed"
+POSTED = "posted"
+CHANNEL_KEY = "daily_channel"
+CHANNEL_SINCE_KEY = "daily_channel_since"
+
+_ATTEMPT_COLUMNS = ("day, user_id, guild_id, name, state, version, status, score, cats, buttons, summary, record, "
+                    "started_at, finished_at")
+
+
+@dataclass(slots=True)
+class AttemptRow:
+    day: int
+    user_id: int
+    guild_id: int | None
+    name: str
+    state: str  # JSON; holds the bag order
+    version: int
+    status: str  # playing | done
+    score: int | None = None
+    cats: int | None = None
+    buttons: int | None = None
+    summary: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+    started_at: float = 0.0
+    finished_at: float | None = None
+
+
+@dataclass(slots=True)
+class FinishedRow:
+    """A finished attempt without its state and record: what leaderboards and stats need."""
+
+    day: int
+    user_id: int
+    guild_id: int | None
+    name: str
+    score: int
+    cats: int
+    buttons: int
+    finished_at: float
+    rank: int = 0  # competition rank on (score, cats, buttons) within the query's scope
+
+
+@dataclass(slots=True)
+class ParRow:
+    day: int
+    policy: str
+    score: int
+    summary: dict[str, Any]
+    record: dict[str, Any]
+    computed_at: float
+
+
+@dataclass(slots=True)
+class AnnouncementRow:
+    guild_id: int
+    day: int
+    status: str  # claimed | posted
+    channel_id: int | None
+    message_id: int | None
+    claimed_by: str | None
+    claimed_at: float | None
+    posted_at: float | None
+
+
+@dataclass(slots=True)
+class ChannelSetting:
+    guild_id: int
+    channel_id: int
+    since_day: int  # the first day announced in this channel
+
+
+class DailyStore:
+    """The daily puzzle's tables on an aiosqlite connection (``DailyStore(storage.connection)``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    def of(cls, storage: object) -> DailyStore:
+        """The store on a :class:`~calico_bot.storage.sqlite.SqliteStorage`'s connection."""
+        db = getattr(storage, "connection", None) or storage._db  # type: ignore[attr-defined]
+        return cls(db)
+
+    # --- meta ----------------------------------------------------------------------------------------
+
+    async def get_or_create_meta(self, key: str, candidate: str) -> str:
+        """The value of ``key`` in ``meta``; ``candidate`` is stored first when there is none yet.
+
+        Insert-or-ignore then read: when two processes start at once, both end up with the first value.
+        """
+        await self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                               (key, candidate))
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        return str(row[0])
+
+    # --- attempts ------------------------------------------------------------------------------------
+
+    async def get_attempt(self, day: int, user_id: int) -> AttemptRow | None:
+        async with self._db.execute(f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE day = ? AND user_id = ?",
+                                    (day, user_id)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _attempt(row)
+
+    async def insert_attempt(self, row: AttemptRow) -> bool:
+        """Create a ``playing`` attempt; False (and nothing changed) when the user already has one that day."""
+        cur = await self._db.execute(
+            "INSERT INTO daily_attempts (day, user_id, guild_id, name, state, version, status, started_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'playing', ?) ON CONFLICT (day, user_id) DO NOTHING",
+            (row.day, row.user_id, row.guild_id, row.name, row.state, row.version, row.started_at),
+        )
+        return cur.rowcount == 1
+
+    async def save_move(self, day: int, user_id: int, *, expected_version: int, state: str, version: int) -> bool:
+        """Store the state after a move, only if the attempt is still playing at ``expected_version``."""
+        cur = await self._db.execute(
+            "UPDATE daily_attempts SET state = ?, version = ? "
+            "WHERE day = ? AND user_id = ? AND version = ? AND status = 'playing'",
+            (state, version, day, user_id, expected_version),
+        )
+        return cur.rowcount == 1
+
+    async def finish(self, day: int, user_id: int, *, expected_version: int, state: str, version: int, score: int,
+                     cats: int, buttons: int, summary: dict[str, Any], record: dict[str, Any],
+                     finished_at: float) -> bool:
+        """Store the final move and the result together, only if still playing at ``expected_version``."""
+        cur = await self._db.execute(
+            "UPDATE daily_attempts SET state = ?, version = ?, status = 'done', score = ?, cats = ?, buttons = ?, "
+            "summary = ?, record = ?, finished_at = ? "
+            "WHERE day = ? AND user_id = ? AND version = ? AND status = 'playing'",
+            (state, version, score, cats, buttons, _dump(summary), _dump(record), finished_at, day, user_id,
+             expected_version),
+        )
+        return cur.rowcount == 1
+
+    async def ranking(self, day: int, *, guild_id: int | None = None, limit: int = 10) -> list[FinishedRow]:
+        """Finished attempts of ``day`` (in one guild, or all), best first, with shared ranks on ties."""
+        where, args = _scope(day, guild_id)
+        sql = (
+            "SELECT day, user_id, guild_id, name, score, cats, buttons, finished_at, "
+            "RANK() OVER (ORDER BY score DESC, cats DESC, buttons DESC) AS rank "
+            f"FROM daily_attempts WHERE {where} "
+            "ORDER BY score DESC, cats DESC, buttons DESC, finished_at ASC, user_id ASC LIMIT ?"
+        )
+        async with self._db.execute(sql, [*args, limit]) as cur:
+            return [_finished(r) for r in await cur.fetchall()]
+
+    async def rank_of(self, day: int, user_id: int, *, guild_id: int | None = None) -> FinishedRow | None:
+        """One user's finished attempt with its rank in the scope (None if not finished there)."""
+        where, args = _scope(day, guild_id)
+        sql = (
+            "SELECT * FROM (SELECT day, user_id, guild_id, name, score, cats, buttons, finished_at, "
+            "RANK() OVER (ORDER BY score DESC, cats DESC, buttons DESC) AS rank "
+            f"FROM daily_attempts WHERE {where}) WHERE user_id = ?"
+        )
+        async with self._db.execute(sql, [*args, user_id]) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _finished(row)
+
+    async def count_finished(self, day: int, *, guild_id: int | None = None) -> int:
+        where, args = _scope(day, guild_id)
+        async with self._db.execute(f"SELECT COUNT(*) FROM daily_attempts WHERE {where}", args) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def finished_of(self, user_id: int) -> list[FinishedRow]:
+        """Every finished attempt of one user, oldest day first."""
+        async with self._db.execute(
+            "SELECT day, user_id, guild_id, name, score, cats, buttons, finished_at, 0 FROM daily_attempts "
+            "WHERE user_id = ? AND status = 'done' ORDER BY day", (user_id,)
+        ) as cur:
+            return [_finished(r) for r in await cur.fetchall()]
+
+    async def statuses_of(self, user_id: int, days: Sequence[int]) -> dict[int, str]:
+        """``{day: status}`` for the given days on which the user has an attempt."""
+        if not days:
+            return {}
+        marks = ",".join("?" * len(days))
+        async with self._db.execute(f"SELECT day, status FROM daily_attempts WHERE user_id = ? AND day IN ({marks})",
+                                    [user_id, *days]) as cur:
+            return {int(r[0]): str(r[1]) for r in await cur.fetchall()}
+
+    # --- par -----------------------------------------------------------------------------------------
+
+    async def get_par(self, day: int) -> ParRow | None:
+        async with self._db.execute(
+            "SELECT day, policy, score, summary, record, computed_at FROM daily_par WHERE day = ?", (day,)
+        ) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        return ParRow(int(r[0]), str(r[1]), int(r[2]), json.loads(r[3]), json.loads(r[4]), float(r[5]))
+
+    async def insert_par(self, row: ParRow) -> bool:
+        """Store the par of a day unless one is stored already (the first one stays)."""
+        cur = await self._db.execute(
+            "INSERT INTO daily_par (day, policy, score, summary, record, computed_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (day) DO NOTHING",
+            (row.day, row.policy, row.score, _dump(row.summary), _dump(row.record), row.computed_at),
+        )
+        return cur.rowcount == 1
+
+    # --- announcements -------------------------------------------------------------------------------
+
+    async def channels(self) -> list[ChannelSetting]:
+        """Every guild with an announcement channel, with the first day to announce there."""
+        async with self._db.execute(
+            "SELECT c.guild_id, c.value, s.value FROM guild_settings c "
+            "LEFT JOIN guild_settings s ON s.guild_id = c.guild_id AND s.key = ? "
+            "WHERE c.key = ? ORDER BY c.guild_id", (CHANNEL_SINCE_KEY, CHANNEL_KEY)
+        ) as cur:
+            rows = await cur.fetchall()
+        out = []
+        for guild_id, channel, since in rows:
+            try:
+                out.append(ChannelSetting(int(guild_id), int(channel), int(since) if since is not None else 1))
+            except (TypeError, ValueError):
+                continue  # a damaged setting must not stop the other guilds' announcements
+        return out
+
+    async def announcements(self, guild_id: int, first_day: int, last_day: int) -> dict[int, AnnouncementRow]:
+        async with self._db.execute(
+            "SELECT guild_id, day, status, channel_id, message_id, claimed_by, claimed_at, posted_at "
+            "FROM daily_announcements WHERE guild_id = ? AND day BETWEEN ? AND ?", (guild_id, first_day, last_day)
+        ) as cur:
+            return {int(r[1]): AnnouncementRow(*r) for r in await cur.fetchall()}
+
+    async def get_announcement(self, guild_id: int, day: int) -> AnnouncementRow | None:
+        rows = await self.announcements(guild_id, day, day)
+        return rows.get(day)
+
+    async def claim_announcement(self, guild_id: int, day: int, *, channel_id: int | None, claimant: str, now: float,
+                                 stale_before: float) -> bool:
+        """Claim the (guild, day) announcement before posting it.
+
+        Succeeds when nobody claimed it yet, or when the earlier claim never completed and was made
+        by another bot instance (one that stopped) or before ``stale_before``. A posted announcement
+        is never claimed again.
+        """
+        cur = await self._db.execute(
+            "INSERT INTO daily_announcements (guild_id, day, status, channel_id, claimed_by, claimed_at) "
+            "VALUES (?, ?, 'claimed', ?, ?, ?) "
+            "ON CONFLICT (guild_id, day) DO UPDATE SET channel_id = excluded.channel_id, "
+            "claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at "
+            "WHERE daily_announcements.status = 'claimed' AND (daily_announcements.claimed_by IS NULL "
+            "OR daily_announcements.claimed_by != excluded.claimed_by OR daily_announcements.claimed_at < ?)",
+            (guild_id, day, channel_id, claimant, now, stale_before),
+        )
+        return cur.rowcount == 1
+
+    async def complete_announcement(self, guild_id: int, day: int, *, message_id: int | None, now: float) -> None:
+        await self._db.execute(
+            "INSERT INTO daily_announcements (guild_id, day, status, message_id, posted_at) "
+            "VALUES (?, ?, 'posted', ?, ?) "
+            "ON CONFLICT (guild_id, day) DO UPDATE SET status = 'posted', message_id = excluded.message_id, "
+            "posted_at = excluded.posted_at WHERE daily_announcements.status = 'claimed'",
+            (guild_id, day, message_id, now),
+        )
+
+    async def release_announcement(self, guild_id: int, day: int, *, claimant: str) -> None:
+        """Give up a claim after a failed post, so that the next run tries again."""
+        await self._db.execute(
+            "DELETE FROM daily_announcements WHERE guild_id = ? AND day = ? AND status = 'claimed' AND claimed_by = ?",
+            (guild_id, day, claimant),
+        )
+
+
+def _scope(day: int, guild_id: int | None) -> tuple[str, list[Any]]:
+    where = "day = ? AND status = 'done'"
+    args: list[Any] = [day]
+    if guild_id is not None:
+        where += " AND guild_id = ?"
+        args.append(guild_id)
+    return where, args
+
+
+def _attempt(r: Sequence[Any]) -> AttemptRow:
+    return AttemptRow(
+        day=int(r[0]), user_id=int(r[1]), guild_id=None if r[2] is None else int(r[2]), name=str(r[3]),
+        state=str(r[4]), version=int(r[5]), status=str(r[6]), score=r[7], cats=r[8], buttons=r[9],
+        summary=None if r[10] is None else json.loads(r[10]), record=None if r[11] is None else json.loads(r[11]),
+        started_at=float(r[12]), finished_at=None if r[13] is None else float(r[13]),
+    )
+
+
+def _finished(r: Sequence[Any]) -> FinishedRow:
+    return FinishedRow(day=int(r[0]), user_id=int(r[1]), guild_id=None if r[2] is None else int(r[2]),
+                       name=str(r[3]), score=int(r[4]), cats=int(r[5]), buttons=int(r[6]),
+                       finished_at=float(r[7]), rank=int(r[8]))
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+__all__ = ["CHANNEL_KEY", "CHANNEL_SINCE_KEY", "DONE", "PLAYING", "AnnouncementRow", "AttemptRow", "ChannelSetting",
+           "DailyStore", "FinishedRow", "ParRow"]
