@@ -115,6 +115,7 @@ class CalicoCog(commands.Cog):
     async def refresh_lobby(self, game: LoadedGame, lang: str) -> None:
         if game.row.lobby_message_id is None:
             return
+        lang = game.options.lang
         title, body = lobby_text(lang, game)
         embed = discord.Embed(title=title, description=body, color=0x3B7A57)
         view = lobby_view(game.id, lang) if game.row.status == "lobby" else None
@@ -128,8 +129,12 @@ class CalicoCog(commands.Cog):
             log.info("lobby message of game %s could not be edited", game.id)
 
     async def announce(self, update: Update, lang: str) -> None:
-        """Post what happened to the game's thread: turns with images, the next ping, the end."""
+        """Post what happened to the game's thread: turns with images, the next ping, the end.
+
+        Public posts use the game's language (the server's, when it was created), not the clicker's.
+        """
         game = update.game
+        lang = game.options.lang
         state = game.state
         if state is None:
             return
@@ -218,6 +223,7 @@ class CalicoCog(commands.Cog):
     ) -> None:
         lang = lang_of(interaction.locale)
         options = LobbyOptions(
+            lang=lang_of(interaction.guild_locale or interaction.locale),
             mode=mode,
             seats=seats,
             lower_variance=lower_variance,
@@ -269,9 +275,9 @@ class CalicoCog(commands.Cog):
             game = await self.games.leave(game_id, person)
         else:
             game = await self.games.add_bot(game_id, person, "greedy")
-        title, body = lobby_text(lang, game)
+        title, body = lobby_text(game.options.lang, game)
         embed = discord.Embed(title=title, description=body, color=0x3B7A57)
-        view = lobby_view(game.id, lang) if game.row.status == "lobby" else None
+        view = lobby_view(game.id, game.options.lang) if game.row.status == "lobby" else None
         await interaction.response.edit_message(embed=embed, view=view)
 
     @calico.command(name=_("join"), description=_("Join a Calico game"))
@@ -689,6 +695,27 @@ class CalicoCog(commands.Cog):
         self.wake_timers()
         await interaction.response.send_message(tr(lang, "ended", game=ended.id, name=interaction.user.display_name))
 
+    @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
+    @app_commands.describe(turn=_("Turn number (1-22)"), game=_("Game number (not needed inside the game's thread)"))
+    async def hint(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 22],
+                   game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.games.hint(found.id, person_of(interaction), turn)
+
+        def take_text(take: int | None) -> str:
+            return tr(lang, "hint.take", slot=take) if take else ""
+
+        hand = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.hand))
+        market = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.market))
+        p, q = result.played, result.suggested
+        text = tr(lang, "hint.text", turn=turn, hand=hand, market=market, p_tile=p.tile, p_space=p.space,
+                  p_take=take_text(p.take), s_tile=q.tile, s_space=q.space, s_take=take_text(q.take))
+        if (p.tile, p.space, p.take) == (q.tile, q.space, q.take):
+            text += "\n" + tr(lang, "hint.same")
+        await interaction.followup.send(text, ephemeral=True)
+
     # --- game autocomplete for every command ---------------------------------------------------------------
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -716,7 +743,7 @@ class CalicoCog(commands.Cog):
         return events
 
     async def announce_timer(self, event: TimerEvent) -> None:
-        lang = "en"
+        lang = event.game.options.lang
         game = event.game
         if event.kind == "reminder":
             deadline = self.games.deadline_of(game) or self.games.clock()

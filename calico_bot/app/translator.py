@@ -11,6 +11,7 @@ ZH: dict[str, str] = {
     "new": "新建", "join": "加入", "leave": "离开", "start": "开始", "addbot": "添加机器人", "goals": "目标",
     "play": "出牌", "board": "被褥板", "hand": "手牌", "status": "状态", "history": "历史", "undo": "撤回",
     "resign": "认输", "kick": "移出", "end": "结束", "games": "对局列表", "export": "导出",
+    "hint": "提示", "turn": "回合",
     "mode": "模式", "seats": "座位", "lower_variance": "低随机性", "deadline_hours": "期限小时",
     "solo_setup": "单人设置", "scenario": "情景", "game": "对局", "tile": "手牌序号", "space": "格子",
     "take": "拿取", "player": "玩家", "level": "难度", "b3": "b3", "c4": "c4", "d2": "d2",
@@ -47,6 +48,8 @@ ZH: dict[str, str] = {
     "Ask a rules question": "提一个规则问题", "Read a rules topic": "阅读一个规则主题",
     "Your question": "你的问题", "Which game": "哪个游戏", "Show the answer to everyone": "让所有人都看到回答",
     "Topic": "主题",
+    "After a solo game: what the strong bot would have played": "单人对局结束后：看看强力机器人会怎么下",
+    "Turn number (1-22)": "回合编号（1-22）",
     # choices
     "standard": "标准", "beginner": "入门", "family": "家庭", "solo": "单人",
     "random": "随机", "greedy": "贪心", "strong": "强",

@@ -62,15 +62,17 @@ class LobbyOptions:
     deadline_hours: float | None = 24.0
     solo_setup: str = "standard"
     scenario: int | None = None
+    lang: str = "en"  # the server's language: public posts about this game use it
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "seats": self.seats, "lower_variance": self.lower_variance,
-                "deadline_hours": self.deadline_hours, "solo_setup": self.solo_setup, "scenario": self.scenario}
+                "deadline_hours": self.deadline_hours, "solo_setup": self.solo_setup, "scenario": self.scenario,
+                "lang": self.lang}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LobbyOptions:
         return cls(**{k: data[k] for k in ("mode", "seats", "lower_variance", "deadline_hours", "solo_setup",
-                                           "scenario") if k in data})
+                                           "scenario", "lang") if k in data})
 
 
 @dataclass(slots=True)
@@ -122,6 +124,17 @@ class Update:
     setup_done: bool = False
     finished: bool = False
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # extra (message key, params)
+
+
+@dataclass(slots=True)
+class Hint:
+    """What was played at one turn of a finished solo game, and what the strong AI would have played."""
+
+    turn: int
+    hand: list[int]
+    market: list[int | None]
+    played: Turn
+    suggested: Turn
 
 
 @dataclass(slots=True)
@@ -360,6 +373,29 @@ class CalicoGames:
             await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
             await self.storage.replace_timers(game_id, [])
             return await self.load(game_id)
+
+    async def hint(self, game_id: int, person: Person, turn: int) -> Hint:
+        """For a finished solo game: the strong AI's choice at ``turn`` (1-22), next to the move made.
+
+        Only finished games: a hint during play would be the AI playing for you.
+        """
+        game = await self.load(game_id)
+        if game.state is None or not game.state.over:
+            raise GameError("hint_finished_only")
+        if len(game.seats) != 1:
+            raise GameError("hint_solo_only")
+        turns = [e for e in game.state.log if e["type"] == "turn"]
+        if not 1 <= turn <= len(turns):
+            raise GameError("hint_bad_turn", last=len(turns))
+        record = game.state.to_record(include_hidden=True)
+        record.pop("placements")
+        setup = [a for a in record["actions"] if a["type"] != "turn"]
+        record["actions"] = setup + [{k: v for k, v in e.items() if k != "result"} for e in turns[: turn - 1]]
+        before = replay_full_record(record)
+        played = Turn(0, turns[turn - 1]["tile"], turns[turn - 1]["space"], turns[turn - 1]["take"])
+        policy = policy_by_name("strong", seed=game_id * 7919 + turn, budget_ms=self.ai_budget_ms)
+        suggested = await asyncio.to_thread(policy.choose_turn, build_view(before, 0))
+        return Hint(turn, list(before.players[0].hand), list(before.market), played, suggested)
 
     # --- timers ------------------------------------------------------------------------------------
 

@@ -217,6 +217,16 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "hand.text": {"en": "Your hand in game #{game}: {tiles}.", "zh": "你在对局 #{game} 的手牌：{tiles}。"},
     "goals_auto": {"en": "The setup deadline passed: the bot chose design goals for {names}.",
                    "zh": "准备阶段期限已过：机器人替 {names} 选择了设计目标。"},
+    "hint_finished_only": {"en": "Hints are for finished games only (otherwise the bot would be playing for you).",
+                           "zh": "提示只适用于已结束的对局（否则就等于机器人替你下棋了）。"},
+    "hint_solo_only": {"en": "Hints are for solo games.", "zh": "提示只适用于单人游戏。"},
+    "hint_bad_turn": {"en": "Pick a turn from 1 to {last}.", "zh": "请选择第 1 到第 {last} 回合。"},
+    "hint.text": {"en": "Turn {turn}. Your hand: {hand}. Market: {market}.\nYou placed tile {p_tile} on {p_space}"
+                        "{p_take}.\nThe strong bot would place tile {s_tile} on {s_space}{s_take}.",
+                  "zh": "第 {turn} 回合。你的手牌：{hand}。市场：{market}。\n你把第 {p_tile} 块放在 {p_space}{p_take}。"
+                        "\n强力机器人会把第 {s_tile} 块放在 {s_space}{s_take}。"},
+    "hint.take": {"en": " and took slot {slot}", "zh": "，并拿走第 {slot} 格"},
+    "hint.same": {"en": "Same move as the bot!", "zh": "和机器人的选择一样！"},
     "undone": {"en": "{name} took back their last turn.", "zh": "{name} 撤回了上一回合。"},
     "kicked": {
         "en": "{name} was removed; the bot plays their remaining turns.",

@@ -278,3 +278,32 @@ async def test_sync_sends_chinese_localizations(table: Table) -> None:
     assert calico["name_localizations"]["zh-CN"] == "猫与花毯"
     play = next(o for o in calico["options"] if o["name"] == "play")
     assert play["description_localizations"]["zh-CN"].startswith("进行回合")
+
+
+async def test_hint_after_a_finished_solo_game(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="solo", solo_setup="beginner")
+    thread = table.thread()
+    r = await table.slash("ana", "calico hint", thread, turn=1)
+    assert r.is_ephemeral and "finished games only" in r.text  # no help while playing
+    rng = random.Random(2)
+    first_move = None
+    for _ in range(22):
+        game = await game_of(table)
+        assert game.state is not None
+        move = rng.choice(legal_turns(game.state))
+        first_move = first_move or move
+        await table.slash("ana", "calico play", thread, tile=move.tile, space=move.space,
+                          **({"take": move.take} if move.take else {}))
+    r = await table.slash("ana", "calico hint", thread, turn=1)
+    assert r.is_ephemeral and not r.errors
+    assert f"You placed tile {first_move.tile} on {first_move.space}" in r.text
+    assert "The strong bot would place tile" in r.text
+
+
+async def test_public_posts_use_the_servers_language(table: Table) -> None:
+    table.guild.locale = "zh-CN"
+    r = await table.driver.send(table.driver.factory.slash(table.users["ana"], table.channel, "calico new",
+                                                           {"mode": "solo", "solo_setup": "beginner"}))
+    assert not r.errors
+    thread_posts = table.fake.messages_in(table.thread().id)
+    assert any("开始了" in m.content for m in thread_posts)
