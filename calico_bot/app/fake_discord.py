@@ -521,6 +521,20 @@ def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
         yield from iter_components(children)
 
 
+def find_component(messages: list[FakeMessage], custom_id_prefix: str | None, label: str | None
+                   ) -> ComponentRef | None:
+    """The newest component on ``messages`` whose custom_id starts with the prefix, or with this label."""
+    for message in reversed(messages):
+        for component in iter_components(message.components):
+            if "custom_id" not in component:
+                continue
+            if custom_id_prefix is not None and str(component["custom_id"]).startswith(custom_id_prefix):
+                return ComponentRef(message, component)
+            if label is not None and component.get("label") == label:
+                return ComponentRef(message, component)
+    return None
+
+
 def message_texts(content: str | None, embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> list[str]:
     """The human-readable pieces of a message: content, embed texts and components-v2 text displays."""
     texts: list[str] = []
@@ -918,18 +932,14 @@ class FakeDiscord:
 
         A bare string that matches no custom_id is also tried as a label.
         """
-        for message in reversed(self.messages):
-            if message.deleted or (channel_id is not None and message.channel_id != channel_id):
-                continue
-            if message.ephemeral and not include_ephemeral:
-                continue
-            for component in iter_components(message.components):
-                if "custom_id" not in component:
-                    continue
-                if custom_id_prefix is not None and str(component["custom_id"]).startswith(custom_id_prefix):
-                    return ComponentRef(message, component)
-                if label is not None and component.get("label") == label:
-                    return ComponentRef(message, component)
+        candidates = [
+            m for m in self.messages
+            if not m.deleted and (channel_id is None or m.channel_id == channel_id)
+            and (include_ephemeral or not m.ephemeral)
+        ]
+        found = find_component(candidates, custom_id_prefix, label)
+        if found is not None:
+            return found
         if custom_id_prefix is not None and label is None:
             return self.find_button(
                 None, label=custom_id_prefix, channel_id=channel_id, include_ephemeral=include_ephemeral

@@ -42,6 +42,7 @@ from calico_bot.app.fake_discord import (
     FakeUser,
     RecordedFile,
     RecordedRequest,
+    find_component,
     iter_components,
     message_texts,
     new_snowflake,
@@ -562,15 +563,7 @@ class InteractionResult:
 
     def find_button(self, custom_id_prefix: str | None = None, *, label: str | None = None) -> ComponentRef | None:
         """A component (by custom_id prefix or label) on the messages of this result."""
-        for message in reversed(self.messages):
-            for component in iter_components(message.components):
-                if "custom_id" not in component:
-                    continue
-                if custom_id_prefix is not None and str(component["custom_id"]).startswith(custom_id_prefix):
-                    return ComponentRef(message, component)
-                if label is not None and component.get("label") == label:
-                    return ComponentRef(message, component)
-        return None
+        return find_component(self.messages, custom_id_prefix, label)
 
     def assert_ok(self) -> None:
         """Raise `InteractionError` if something was logged at ERROR level or an unknown route was hit."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..calico.components import SCENARIOS
-from .i18n import Lang, tr
+from .i18n import Lang, format_entry, tr
 
 if TYPE_CHECKING:
     from ..storage.daily_store import FinishedRow, ParRow
@@ -175,6 +175,34 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Daily puzzles will no longer be posted in this server.",
         "zh": "本服务器将不再发布每日谜题。",
     },
+    # --- the Discord cog (cogs/daily.py) -------------------------------------------------------------
+    "daily.goals_prompt": {
+        "en": "Design goals: keep three of your goal tiles ({offered}), one on each of B3, C4 and D2, then confirm.",
+        "zh": "设计目标：从你的目标（{offered}）中选三块，分别放在 B3、C4、D2 上，然后确认。",
+    },
+    "daily.goal_option": {"en": "{one} points for color or pattern, {both} for both",
+                          "zh": "满足颜色或图案 {one} 分，两者都满足 {both} 分"},
+    "daily.turn_prompt": {
+        "en": "Patch {n}/22: pick a hand tile, a space and a market tile, then confirm.",
+        "zh": "第 {n}/22 块布片：选择一块手牌、一个格子和一块市场布片，然后确认。",
+    },
+    "daily.turn_last": {
+        "en": "Last patch (22/22): pick a hand tile and a space, then confirm.",
+        "zh": "最后一块布片（22/22）：选择一块手牌和一个格子，然后确认。",
+    },
+    "daily.hand": {"en": "Your hand: {tiles}.", "zh": "你的手牌：{tiles}。"},
+    "daily.score_so_far": {"en": "Score so far: {total}.", "zh": "目前得分：{total}。"},
+    "daily.goals_set": {"en": "Design goals set: {goals}.", "zh": "设计目标已设定：{goals}。"},
+    "daily.moved": {"en": "You placed {tile} on {space}.", "zh": "你把{tile}放在了 {space}。"},
+    "daily.moved_took": {"en": "You took {tile} from slot {slot}.", "zh": "你从第 {slot} 格拿走了{tile}。"},
+    "daily.finished_public": {
+        "en": "{name} finished Calico Daily #{day}: **{score}** points.",
+        "zh": "{name} 完成了猫与花毯每日谜题 #{day}：**{score}** 分。",
+    },
+    "daily.channel_post_failed": {
+        "en": "I could not post today's puzzle in <#{channel}>: please let me send messages and attach files there.",
+        "zh": "我无法在 <#{channel}> 发布今天的谜题：请允许我在那里发送消息和附件。",
+    },
 }
 
 
@@ -183,16 +211,7 @@ def dtr(lang: Lang, key: str, **params: Any) -> str:
     entry = MESSAGES.get(key)
     if entry is None:
         return tr(lang, key, **params)
-    template = entry.get(lang) or entry["en"]
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return entry["en"].format_map(_Missing(params))
-
-
-class _Missing(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    return format_entry(entry, lang, params)
 
 
 def error_text(lang: Lang, exc: GameError) -> str:

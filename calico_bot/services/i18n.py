@@ -329,6 +329,11 @@ def tr(lang: Lang, key: str, **params: Any) -> str:
     entry = MESSAGES.get(key)
     if entry is None:
         return key
+    return format_entry(entry, lang, params)
+
+
+def format_entry(entry: dict[Lang, str], lang: Lang, params: dict[str, Any]) -> str:
+    """Fill one catalog entry in ``lang`` (English when missing); a missing parameter stays visible."""
     template = entry.get(lang) or entry["en"]
     try:
         return template.format(**params)

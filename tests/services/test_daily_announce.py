@@ -16,7 +16,7 @@ from calico_bot.services import daily_text
 from calico_bot.services.daily import DailyPuzzles, DueAnnouncement
 from calico_bot.storage.sqlite import SqliteStorage
 
-from .test_daily import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_service, play_through
+from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_service, play_through
 
 CHANNEL = 5550
 OTHER_CHANNEL = 6660

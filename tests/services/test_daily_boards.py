@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -16,19 +14,7 @@ from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import DailyPuzzles, day_number, streaks
 from calico_bot.storage.daily_store import ParRow
 
-from .test_daily import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_service, play_through
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def env(tmp_path: Path, clock: Clock) -> AsyncIterator[DailyPuzzles]:
-    storage, svc = await open_service(tmp_path / "bot.db", clock)
-    yield svc
-    await close_service(storage, svc)
+from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, play_through
 
 
 def day_of(y: int, m: int, d: int) -> int:
