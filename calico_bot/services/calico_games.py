@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 KIND = "calico"
 BOT_LEVELS = ("random", "greedy", "strong")
-AUTO_PLAY_LEVEL = "greedy"  # what plays for absent and kicked players
+AUTO_PLAY_LEVEL = "strong"  # what plays for absent, kicked and resigned players
 MAX_DEADLINE_HOURS = 24 * 14
 
 
