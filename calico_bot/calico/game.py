@@ -383,6 +383,8 @@ class GameState:
         return state
 
     def copy(self) -> GameState:
+        """An independent copy for search and previews. The bag list is shared: it is never mutated
+        after dealing (drawing only moves ``drawn``), so sharing it is safe and keeps copies cheap."""
         state = GameState(
             mode=self.mode, lower_variance=self.lower_variance, solo_setup=self.solo_setup,
             scenario=self.scenario, cats=list(self.cats),

@@ -328,10 +328,8 @@ class CalicoGames:
             game = await self._active(game_id)
             seat = self._seat_for(game, person)
             assert game.state is not None
-            turns = [e for e in game.state.log if e["type"] == "turn"]
-            if not game.state.log or game.state.log[-1]["type"] != "turn" or game.state.log[-1]["player"] != seat:
-                raise GameError("nothing_to_undo")
-            if not turns:
+            last = game.state.log[-1] if game.state.log else None
+            if last is None or last["type"] != "turn" or last["player"] != seat:
                 raise GameError("nothing_to_undo")
             record = game.state.to_record(include_hidden=True)
             record["actions"] = record["actions"][:-1]

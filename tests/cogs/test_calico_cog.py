@@ -307,3 +307,24 @@ async def test_public_posts_use_the_servers_language(table: Table) -> None:
     assert not r.errors
     thread_posts = table.fake.messages_in(table.thread().id)
     assert any("开始了" in m.content for m in thread_posts)
+
+
+async def test_undo_own_last_turn_only_before_the_next_player_acts(table: Table) -> None:
+    await open_two_player_game(table)
+    thread = table.thread()
+    before = (await game_of(table)).state
+    assert before is not None
+    r = await table.slash("ana", "calico undo", thread)
+    assert r.is_ephemeral and "take back" in r.text  # nothing to undo yet
+    await play_turn_by_panel(table, "ana", 1, "A1", 1)
+    r = await table.slash("bo", "calico undo", thread)
+    assert r.is_ephemeral  # not bo's turn to take back
+    r = await table.slash("ana", "calico undo", thread)
+    assert not r.is_ephemeral and "took back" in r.text
+    after = (await game_of(table)).state
+    assert after is not None and after.turns == 0 and after.current == 0
+    assert after.players[0].hand == before.players[0].hand and after.market == before.market
+    await play_turn_by_panel(table, "ana", 2, "B1", 2)  # the panel works on the restored position
+    await play_turn_by_panel(table, "bo", 1, "E5", 1)
+    r = await table.slash("ana", "calico undo", thread)
+    assert r.is_ephemeral  # bo has acted since
