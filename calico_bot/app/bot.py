@@ -21,7 +21,7 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin")
+EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
 class CalicoBot(commands.Bot):
@@ -97,6 +97,10 @@ class CalicoBot(commands.Bot):
 
 
 def game_error_text(lang: str, error: GameError) -> str:
+    if error.code.startswith("daily_"):
+        from ..services.daily_text import error_text
+
+        return error_text(lang, error)
     if error.code == "rule":
         rule_code = error.params.get("code_", "")
         key = f"rule.{rule_code}"

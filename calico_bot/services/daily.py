@@ -60,7 +60,7 @@ from .calico_games import GameError
 
 log = logging.getLogger(__name__)
 
-EPOCH = date(2026, 11, 30)  # day 1 (UTC)
+EPOCH = date(2026, 11, 29)  # day 1 (UTC): the day the daily puzzle launched
 SCENARIO_EVERY = 7  # every 7th day (day 7, 14, ...: Sundays) is a scenario day
 SECRET_META_KEY = "daily_secret"
 PAR_NAME = "Calico bot"

@@ -10,7 +10,7 @@ from calico_bot.services.daily import Attempt, DailyPuzzles, day_start
 from calico_bot.storage.daily_store import DailyStore
 from calico_bot.storage.sqlite import SqliteStorage
 
-DAY = 40  # 2027-01-08, an ordinary day
+DAY = 40  # 2027-01-07, an ordinary day
 GUILD = 1001
 OTHER_GUILD = 1002
 

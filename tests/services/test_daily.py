@@ -34,15 +34,15 @@ from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_s
 
 
 def test_day_numbers_follow_utc_dates() -> None:
-    assert date(2026, 11, 30) == EPOCH
-    start = datetime(2026, 11, 30, tzinfo=UTC).timestamp()
+    assert date(2026, 11, 29) == EPOCH
+    start = datetime(2026, 11, 29, tzinfo=UTC).timestamp()
     assert day_number(start) == 1
     assert day_number(start - 1) == 0
     assert day_number(start + 86_399.9) == 1
     assert day_number(start + 86_400) == 2
     assert date_of(1) == EPOCH
-    assert date_of(33) == date(2027, 1, 1)  # across a month end and a year end
-    assert day_number(datetime(2027, 1, 1, 23, 59, tzinfo=UTC).timestamp()) == 33
+    assert date_of(34) == date(2027, 1, 1)  # across a month end and a year end
+    assert day_number(datetime(2027, 1, 1, 23, 59, tzinfo=UTC).timestamp()) == 34
     for day in (1, 2, 32, 33, 400):
         assert day_number(day_start(day)) == day
         assert day_number(day_start(day) - 0.001) == day - 1

@@ -1,5 +1,5 @@
 -- The daily solo puzzle: one attempt per user and UTC day, the bot's par score, and announcements.
--- Days are numbered from 1 (2026-11-30 UTC, see calico_bot.services.daily.EPOCH).
+-- Days are numbered from 1 (2026-11-29 UTC, see calico_bot.services.daily.EPOCH).
 
 CREATE TABLE daily_attempts (
     day         INTEGER NOT NULL,
