@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import random
@@ -192,13 +193,19 @@ async def test_deadline_passed_while_the_bot_was_down(table: Table) -> None:
     await table.bot.close()  # the bot goes down...
     table.clock.now += 3 * 3600  # ...for three hours
     await table.restart()
-    events = await table.cog.run_due_timers()
-    assert [e.kind for e in events] == ["deadline"]
+
+    def notes() -> list:
+        return [m for m in table.fake.messages_in(table.thread().id) if "deadline passed" in m.content]
+
+    for _ in range(200):  # the timer loop handles overdue deadlines by itself on start
+        if notes():
+            break
+        await asyncio.sleep(0.05)
+    assert len(notes()) == 1
     game = await game_of(table)
     assert game.state is not None and game.state.turns == 1 and game.state.current == 1
-    notes = [m for m in table.fake.messages_in(table.thread().id) if "deadline passed" in m.content]
-    assert len(notes) == 1
     assert await table.cog.run_due_timers() == []  # handled once
+    assert len(notes()) == 1
 
 
 async def test_reminder_before_the_deadline(table: Table) -> None:
