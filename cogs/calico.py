@@ -42,16 +42,8 @@ from calico_bot.services.presenter import (
 )
 from calico_bot.storage.models import ACTIVE, OVER
 
-from .calico_components import (
-    DYNAMIC_ITEMS,
-    NONE,
-    GoalPicks,
-    TurnPicks,
-    goals_panel_view,
-    lobby_view,
-    open_panel_view,
-    turn_panel_view,
-)
+from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, lobby_view, open_panel_view
+from .panels import GoalPicks, TurnPicks
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -107,6 +99,13 @@ class CalicoCog(commands.Cog):
         return await self.games.resolve(
             game_id=game, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
         )
+
+    async def load_at(self, game_id: int, version: int) -> LoadedGame:
+        """The game, if it is still at the version a panel was built for; otherwise a stale refusal."""
+        game = await self.games.load(game_id)
+        if game.row.version != version:
+            raise GameError("stale")
+        return game
 
     async def png(self, fn, *args, **kwargs) -> bytes:  # type: ignore[no-untyped-def]
         image = await self.bot.render(fn, *args, **kwargs)
@@ -344,7 +343,7 @@ class CalicoCog(commands.Cog):
             raise GameError("rule", code_="goals_already_chosen" if state else "no_goal_choice")
         offered = state.players[seat].offered
         text = tr(lang, "goals.prompt", offered=", ".join(offered))
-        view = goals_panel_view(lang, game, offered, picks)
+        view = CALICO_PANELS.goals_view(lang, game.id, game.row.version, offered, picks)
         if new:
             data = await self.png(render.render_quilt, state, seat, show_hand=True)
             await interaction.response.send_message(
@@ -353,10 +352,14 @@ class CalicoCog(commands.Cog):
         else:
             await interaction.response.edit_message(content=text, view=view)
 
-    async def update_goals_panel(self, interaction: discord.Interaction, game_id: int, picks: GoalPicks) -> None:
-        await self.show_goals_panel(interaction, await self.games.load(game_id), picks, new=False)
+    async def update_goals_panel(
+        self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
+    ) -> None:
+        await self.show_goals_panel(interaction, await self.load_at(game_id, version), picks, new=False)
 
-    async def confirm_goals(self, interaction: discord.Interaction, game_id: int, picks: GoalPicks) -> None:
+    async def confirm_goals(
+        self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
+    ) -> None:
         lang = lang_of(interaction.locale)
         game = await self.games.load(game_id)
         seat = game.seat_of(interaction.user.id)
@@ -366,7 +369,7 @@ class CalicoCog(commands.Cog):
         if goals is None:
             raise GameError("rule", code_="goal_spaces")
         await interaction.response.defer()
-        update = await self.games.choose_goals(game_id, person_of(interaction), goals)
+        update = await self.games.choose_goals(game_id, person_of(interaction), goals, expected_version=version)
         await interaction.edit_original_response(
             content=tr(lang, "goals.chosen", goals=goals_text(goals)), view=None, attachments=[]
         )
@@ -434,7 +437,7 @@ class CalicoCog(commands.Cog):
             game=game.id,
             tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.players[seat].hand)),
         )
-        view = turn_panel_view(lang, game, seat, picks)
+        view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
         if new:
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.png(render.render_quilt, state, seat, show_hand=True)
@@ -445,10 +448,7 @@ class CalicoCog(commands.Cog):
     async def update_turn_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
     ) -> None:
-        game = await self.games.load(game_id)
-        if game.row.version != version:
-            raise GameError("stale")
-        await self.show_turn_panel(interaction, game, picks, new=False)
+        await self.show_turn_panel(interaction, await self.load_at(game_id, version), picks, new=False)
 
     async def confirm_turn(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
@@ -457,7 +457,7 @@ class CalicoCog(commands.Cog):
         game = await self.games.load(game_id)
         seat = game.seat_of(interaction.user.id)
         drafting = game.state is not None and seat is not None and game.state.drafts_after_placing(seat)
-        if picks.tile == 0 or picks.space == NONE or (drafting and picks.take == 0):
+        if not picks.complete(drafting):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
             from calico_bot.app.bot import reply_ephemeral
 
@@ -697,8 +697,9 @@ class CalicoCog(commands.Cog):
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
     @app_commands.describe(turn=_("Turn number (1-22)"), game=_("Game number (not needed inside the game's thread)"))
-    async def hint(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 22],
-                   game: int | None = None) -> None:
+    async def hint(
+        self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 22], game: int | None = None
+    ) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -710,8 +711,19 @@ class CalicoCog(commands.Cog):
         hand = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.hand))
         market = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.market))
         p, q = result.played, result.suggested
-        text = tr(lang, "hint.text", turn=turn, hand=hand, market=market, p_tile=p.tile, p_space=p.space,
-                  p_take=take_text(p.take), s_tile=q.tile, s_space=q.space, s_take=take_text(q.take))
+        text = tr(
+            lang,
+            "hint.text",
+            turn=turn,
+            hand=hand,
+            market=market,
+            p_tile=p.tile,
+            p_space=p.space,
+            p_take=take_text(p.take),
+            s_tile=q.tile,
+            s_space=q.space,
+            s_take=take_text(q.take),
+        )
         if (p.tile, p.space, p.take) == (q.tile, q.space, q.take):
             text += "\n" + tr(lang, "hint.same")
         await interaction.followup.send(text, ephemeral=True)

@@ -43,7 +43,6 @@ from calico_bot.services.presenter import award_text, goals_text, market_text, t
 
 from .daily_components import (
     DYNAMIC_ITEMS,
-    NONE,
     GoalPicks,
     TurnPicks,
     goals_panel_view,
@@ -305,7 +304,7 @@ class DailyCog(commands.Cog):
         lang = lang_of(interaction.locale)
         attempt = await self.panel_attempt(interaction, day, version)
         drafting = attempt.state.phase == "play" and attempt.state.drafts_after_placing(0)
-        if picks.tile == 0 or picks.space == NONE or (drafting and picks.take == 0):
+        if not picks.complete(drafting):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
             from calico_bot.app.bot import reply_ephemeral
 
@@ -409,8 +408,10 @@ class DailyCog(commands.Cog):
         state = (await self.puzzles.puzzle(item.day)).deal(PAR_NAME)
         market = await self.png(render.render_market, state)
         cats = await self.png(render.render_cat_legend, state)
-        files = [png_file(market, f"daily-setup-market-{item.day}.png"),
-                 png_file(cats, f"daily-setup-cats-{item.day}.png")]
+        files = [
+            png_file(market, f"daily-setup-market-{item.day}.png"),
+            png_file(cats, f"daily-setup-cats-{item.day}.png"),
+        ]
         target = self.bot.get_partial_messageable(item.channel_id, guild_id=item.guild_id)
         message = await target.send(announcement_text(lang, content)[:2000], files=files, allowed_mentions=NO_MENTIONS)
         return message.id
@@ -425,8 +426,13 @@ class DailyCog(commands.Cog):
                 try:
                     message_id = await self.post_announcement(item)
                 except Exception:
-                    log.warning("could not post daily puzzle %s in guild %s (channel %s)", item.day, item.guild_id,
-                                item.channel_id, exc_info=True)
+                    log.warning(
+                        "could not post daily puzzle %s in guild %s (channel %s)",
+                        item.day,
+                        item.guild_id,
+                        item.channel_id,
+                        exc_info=True,
+                    )
                     await self.puzzles.release_announcement(item.guild_id, item.day)
                     run.failed.append(item)
                     continue

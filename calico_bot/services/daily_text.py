@@ -180,8 +180,6 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Design goals: keep three of your goal tiles ({offered}), one on each of B3, C4 and D2, then confirm.",
         "zh": "设计目标：从你的目标（{offered}）中选三块，分别放在 B3、C4、D2 上，然后确认。",
     },
-    "daily.goal_option": {"en": "{one} points for color or pattern, {both} for both",
-                          "zh": "满足颜色或图案 {one} 分，两者都满足 {both} 分"},
     "daily.turn_prompt": {
         "en": "Patch {n}/22: pick a hand tile, a space and a market tile, then confirm.",
         "zh": "第 {n}/22 块布片：选择一块手牌、一个格子和一块市场布片，然后确认。",

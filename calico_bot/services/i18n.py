@@ -198,6 +198,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Keep three of your four goal tiles ({offered}) and put one on each goal space.",
         "zh": "从你的四块目标中留下三块（{offered}），分别放在三个目标格上。",
     },
+    "panel.goal_option": {"en": "{one} points for color or pattern, {both} for both",
+                          "zh": "满足颜色或图案 {one} 分，两者都满足 {both} 分"},
     "goals.placeholder": {"en": "Goal on {space}", "zh": "{space} 的目标"},
     "panel.prompt": {
         "en": "Your turn in game #{game}: pick a hand tile, a space and a market tile, then confirm.",
