@@ -111,12 +111,12 @@ class RulesCog(commands.Cog):
         game: str | None = None,
         public: bool = True,
     ) -> None:
-        # The question's own language wins; the user's locale decides only when the question has no CJK.
-        hits = self.index.search(question, game=game, k=3)
-        if hits and not any("\u4e00" <= ch <= "\u9fff" for ch in question):
-            lang = normalize_lang(str(interaction.locale))
-            hits = self.index.search(question, game=game, lang=lang, k=3)
-        lang = hits[0].lang if hits else normalize_lang(str(interaction.locale))
+        # Answers come in the question's language; the user's locale speaks only when there is no
+        # answer (the "nothing found" note) or the question has no words of either language.
+        locale_lang = normalize_lang(str(interaction.locale))
+        has_words = any(ch.isalpha() for ch in question)
+        hits = self.index.search(question, game=game, lang=None if has_words else locale_lang, k=3)
+        lang = hits[0].lang if hits else locale_lang
         if not hits:
             await interaction.response.send_message(_t(lang, "no_match"), ephemeral=True)
             return

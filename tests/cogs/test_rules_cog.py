@@ -20,9 +20,13 @@ async def test_ask_in_chinese_answers_in_chinese(table: Table) -> None:
     assert "规则" in r.embeds[0]["footer"]["text"]
 
 
-async def test_chinese_locale_gets_chinese_for_an_english_question(table: Table) -> None:
-    r = await table.slash("zhu", "rules ask", question="rainbow button")
+async def test_the_question_language_wins_over_the_locale(table: Table) -> None:
+    r = await table.slash("zhu", "rules ask", question="rainbow button")  # zhu's Discord is in Chinese
+    assert "Rainbow" in r.embeds[0]["title"]
+    r = await table.slash("ana", "rules ask", question="彩虹纽扣")  # ana's is in English
     assert "彩虹" in r.embeds[0]["title"]
+    r = await table.slash("zhu", "rules ask", question="what's the weather in Paris tomorrow")
+    assert "没有找到" in r.text  # no answer: the note follows the locale
 
 
 async def test_no_match_is_honest_and_private(table: Table) -> None:
