@@ -1,22 +1,37 @@
-"""The strong player: a two-placement lookahead over a heuristic evaluation of the quilt.
-
-Effort is set by ``shortlist`` (how many first placements get the market lookahead), which keeps the
-player deterministic for a fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it
-cuts the search short the choice can depend on the machine's speed; pass ``None`` to disable it).
+"""The strong player: a two-placement lookahead over a heuristic evaluation of the quilt, with the market
+choice valued over sampled future draws.
 
 For every placement of a hand tile the resulting quilt is scored with :class:`Evaluator` (points so far
-plus the potential of goals, cats and buttons). The best few placements are then tried with each market
-tile: the value of taking a tile is the best evaluation reachable next turn with the resulting hand
-(the other hand tile and the taken one). The search stops widening when the time budget runs out.
+plus the potential of goals, cats and buttons). The best ``shortlist`` placements are then tried with
+each market tile: the value of taking a tile is the best evaluation reachable next turn with the
+resulting hand (the other hand tile and the taken one), and the best (placement, tile) pair wins.
+
+Then the market choice is revisited over sampled futures. For the best ``resample`` placements (1 by
+default: the placement is kept and only the tile taken changes), every market slot is valued over
+``samples`` guesses of the market we will draft from next turn. The unknown refills are drawn without
+replacement from ``view.unseen`` (the tiles this player has not seen: the bag and the other players'
+hands, as a multiset) with a generator seeded from the policy's seed and the public position
+(``decision_rng``); the bag's order and other hands are never read. Solo: the conveyor discards the far
+tile, slides the near one to slot 1 and refills slots 2 and 3; otherwise the taken slot is refilled and
+each opponent takes from a random slot, refilled in turn. The same draws serve every slot (common random
+numbers). In each guess the value is the best over which hand tile we place next turn of: its best
+evaluation next turn, plus ``third_weight`` times the best gain (measured on the quilt after this turn)
+of a tile we could place the turn after (the hand tile kept, or any tile of the guessed market). The
+mean over the guesses decides. Sampling is skipped when fewer than two placements remain.
+
+Effort is set by ``shortlist``, ``resample`` and ``samples``, which keeps the player deterministic for a
+fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it cuts the search short the
+choice can depend on the machine's speed; pass ``None`` to disable it).
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 import time
 
 from ..calico.actions import ChooseGoals, Turn
-from ..calico.components import GOAL_SPACES, PATCH_SPACES
+from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES
 from ..calico.geometry import cells_of
 from .board import Board, goal_list, rules_for
 from .evaluation import Evaluator, Weights, goal_prior
@@ -30,12 +45,16 @@ class StrongPolicy:
     name = "strong"
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS, weights: Weights | None = None,
-                 shortlist: int = 10, goal_values: dict[str, float] | None = None) -> None:
+                 shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
+                 resample: int = 1, third_weight: float = 1.0) -> None:
         self.seed = seed
         self.budget_ms = budget_ms
         self.weights = weights or Weights()
         self.shortlist = shortlist
         self.goal_values = goal_values
+        self.samples = samples
+        self.resample = resample
+        self.third_weight = third_weight
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -80,26 +99,97 @@ class StrongPolicy:
             _, _, h, cell, _ = first[0]
             return make_turn(view, h, cell, None)
 
+        # Stage 1: for the best first placements, the best evaluation next turn of each tile we could hold.
+        # ``best_next[i][tile]`` is that value for candidate ``i`` (placing ``tile`` on its best empty space).
+        candidates: list[tuple[float, float, int, int, Board, dict[int, float]]] = []
         best: tuple[float, float, int, int, int] | None = None
         for rank, (v1, tie, h, cell, after) in enumerate(first[: self.shortlist]):
             if rank >= 2 and time.perf_counter() > deadline:
                 break
             other = hand[1 - h] if len(hand) == 2 else None
-            next_empties = cells_of(after.empty)
+            best_next: dict[int, float] = {}
+            for t in {other, *(view.market[s] for s in slots)} - {None}:
+                best_next[t] = self._best_next(after, t, rules, ev, remaining - 1, v1)
             for s in slots:
                 taken = view.market[s]
-                assert taken is not None
-                tiles = {taken} if other is None else {taken, other}
-                v2 = max(
-                    (self._after(after, cell2, t, rules, ev, remaining - 1) for t in tiles for cell2 in next_empties),
-                    default=v1,
-                )
+                v2 = max(best_next[taken], best_next[other]) if other is not None else best_next[taken]
                 key = (v2, tie, h, cell, s)
                 if best is None or key[:2] > best[:2]:
                     best = key
+            candidates.append((v1, tie, h, cell, after, best_next))
         assert best is not None
-        _, _, h, cell, s = best
+        if self.samples <= 0 or remaining < 2 or time.perf_counter() > deadline:
+            _, _, h, cell, s = best
+            return make_turn(view, h, cell, s)
+
+        # Stage 2: the most promising candidates are valued over sampled refills of the market.
+        markets = self._sample_markets(view, slots, decision_rng(self.seed, view, 6))
+        candidates.sort(key=lambda c: (max(c[5].values()), c[1]), reverse=True)
+        best2: tuple[float, float, int, int, int] | None = None
+        for rank, (v1, tie, h, cell, after, best_next) in enumerate(candidates[: self.resample]):
+            if rank >= 1 and time.perf_counter() > deadline:
+                break
+            other = hand[1 - h] if len(hand) == 2 else None
+            for s in slots:
+                taken = view.market[s]
+                assert taken is not None
+                hand2 = [taken] if other is None else [taken, other]
+                total = 0.0
+                for market2 in markets[s]:
+                    value = float("-inf")
+                    for i, a in enumerate(hand2):
+                        third = max(
+                            (self._gain(after, b, rules, ev, remaining - 1, v1, best_next)
+                             for b in (*hand2[:i], *hand2[i + 1:], *market2)),
+                            default=0.0,
+                        )
+                        value = max(value, best_next[a] + self.third_weight * third)
+                    total += value
+                key = (total / len(markets[s]), tie, h, cell, s)
+                if best2 is None or key[:2] > best2[:2]:
+                    best2 = key
+        assert best2 is not None
+        _, _, h, cell, s = best2
         return make_turn(view, h, cell, s)
+
+    def _sample_markets(self, view: PlayerView, slots: list[int], rng: random.Random) -> dict[int, list[list[int]]]:
+        """For each slot we might take, ``samples`` guesses of the tiles we may take at our next turn.
+
+        Every guess draws the unknown refills from ``view.unseen`` (never from the bag's order or another
+        player's hand). The same draws are used for every slot (common random numbers), so that slots are
+        compared on equal luck. Solo: the conveyor discards the far tile, slides the near one to slot 1 and
+        refills slots 2 and 3. Otherwise the taken slot is refilled, then each other player takes a tile from
+        a random slot, refilled in turn.
+        """
+        pool = view.unseen_list
+        draws = min(view.bag_count, 2 if view.solo else view.n_players, len(pool))
+        out: dict[int, list[list[int]]] = {s: [] for s in slots}
+        for _ in range(self.samples):
+            refill: list[int | None] = list(rng.sample(pool, draws))
+            picks = [rng.randrange(MARKET_SIZE) for _ in range(0 if view.solo else view.n_players - 1)]
+            refill += [None] * (max(MARKET_SIZE, view.n_players) - len(refill))
+            for s in slots:
+                if view.solo:
+                    near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
+                    market = [near, refill[0], refill[1]]
+                else:
+                    market = list(view.market)
+                    market[s] = refill[0]
+                    for k, slot in enumerate(picks):
+                        market[slot] = refill[k + 1]
+                out[s].append([t for t in market if t is not None])
+        return out
+
+    def _gain(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int, base: float,
+              cache: dict[int, float]) -> float:
+        if tile not in cache:
+            cache[tile] = self._best_next(board, tile, rules, ev, remaining, base)
+        return cache[tile] - base
+
+    def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
+                   default: float) -> float:
+        return max((self._after(board, cell, tile, rules, ev, remaining) for cell in cells_of(board.empty)),
+                   default=default)
 
     @staticmethod
     def _after(board: Board, cell: int, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> float:

@@ -7,13 +7,15 @@ import random
 import pytest
 
 from calico_bot.ai import build_view, policy_by_name
+from calico_bot.ai.strong import StrongPolicy
 from calico_bot.calico.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 
 NAMES = ["random", "greedy", "strong"]
 
 
 def _policy(name: str, seed: int = 7):
-    return policy_by_name(name, seed, **({"budget_ms": 1e6, "shortlist": 4} if name == "strong" else {}))
+    # No time cap, so that the search (and its sampling of future draws) is the same on every run.
+    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4} if name == "strong" else {}))
 
 
 def _perturbed(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -84,3 +86,36 @@ def test_decisions_are_deterministic() -> None:
             a = _policy(name, 5).choose_turn(build_view(position, seat))
             b = _policy(name, 5).choose_turn(build_view(position.copy(), seat))
             assert a == b
+
+
+def test_strong_samples_from_unseen_only_and_stays_blind_to_hidden_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With sampling of future draws active, the strong player's samples come from ``view.unseen`` and its
+    turns do not change when the hidden bag is permuted or other hands are swapped with unseen tiles."""
+    sampled: list[tuple[tuple[int, ...], tuple[int | None, ...], dict[int, list[list[int]]]]] = []
+    original = StrongPolicy._sample_markets
+
+    def spy(self, view, slots, rng):  # type: ignore[no-untyped-def]
+        markets = original(self, view, slots, rng)
+        sampled.append((view.unseen, view.market, markets))
+        return markets
+
+    monkeypatch.setattr(StrongPolicy, "_sample_markets", spy)
+    rng = random.Random(3)
+    for players, mode in ((1, "solo"), (2, "standard"), (4, "standard")):
+        options = GameOptions(players=[f"p{i}" for i in range(players)], mode=mode)
+        for position in _positions(options, 5, (1, 6 * players, 12 * players)):
+            seat = position.current
+            before = len(sampled)
+            decide = [StrongPolicy(11, budget_ms=None, shortlist=3, samples=5).choose_turn(build_view(s, seat))
+                      for s in (position, _perturbed(position, seat, rng), _perturbed(position, seat, rng))]
+            assert decide[0] == decide[1] == decide[2]
+            assert len(sampled) == before + 3  # the sampling stage ran for every twin
+            first = sampled[before][2]
+            assert all(sampled[before + k][2] == first for k in (1, 2))  # same draws for the same view
+    for unseen, market, markets in sampled:
+        for guesses in markets.values():
+            assert len(guesses) == 5
+            for guess in guesses:
+                assert len(guess) <= 3
+                drawn = [t for t in guess if t not in market]
+                assert all(drawn.count(t) <= unseen[t] for t in drawn)  # refills come from the unseen tiles
