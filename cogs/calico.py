@@ -345,10 +345,9 @@ class CalicoCog(commands.Cog):
         text = tr(lang, "goals.prompt", offered=", ".join(offered))
         view = CALICO_PANELS.goals_view(lang, game.id, game.row.version, offered, picks)
         if new:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # render after answering
             data = await self.png(render.render_quilt, state, seat, show_hand=True)
-            await interaction.response.send_message(
-                text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png")
-            )
+            await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
         else:
             await interaction.response.edit_message(content=text, view=view)
 

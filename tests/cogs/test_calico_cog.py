@@ -335,3 +335,27 @@ async def test_undo_own_last_turn_only_before_the_next_player_acts(table: Table)
     await play_turn_by_panel(table, "bo", 1, "E5", 1)
     r = await table.slash("ana", "calico undo", thread)
     assert r.is_ephemeral  # bo has acted since
+
+
+async def test_design_goals_through_the_private_panel(table: Table) -> None:
+    await open_two_player_game(table, mode="standard")
+    thread = table.thread()
+    button = table.fake.find_button("cal:goals:")
+    assert button is not None and not button.message.ephemeral
+    opened = await table.driver.click(table.users["bo"], button.message, button.custom_id, channel=thread)
+    assert not opened.errors
+    panel = next(m for m in reversed(table.fake.messages) if m.ephemeral and "cal:g:" in " ".join(m.custom_ids()))
+    assert any(a.filename.startswith("hand-") for a in panel.attachments)
+    for field, choice in enumerate(("2", "0", "3")):
+        select = next(i for i in panel.custom_ids() if i.startswith("cal:g:") and i.endswith(f":{field}"))
+        r = await table.driver.click(table.users["bo"], panel, select, channel=thread, values=[choice])
+        assert not r.errors
+    confirm = next(i for i in panel.custom_ids() if i.startswith("cal:gc:"))
+    assert confirm.endswith(":2:0:3")
+    r = await table.driver.click(table.users["bo"], panel, confirm, channel=thread)
+    assert not r.errors
+    game = await game_of(table)
+    assert game.state is not None
+    offered = game.state.players[1].offered
+    assert game.state.players[1].goals == {"B3": offered[2], "C4": offered[0], "D2": offered[3]}
+    assert game.state.phase == "setup"  # ana has not chosen yet
