@@ -42,7 +42,7 @@ from calico_bot.services.presenter import (
 )
 from calico_bot.storage.models import ACTIVE, OVER
 
-from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, lobby_view, open_panel_view
+from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, bot_level_view, lobby_view, open_panel_view
 from .panels import GoalPicks, TurnPicks
 
 if TYPE_CHECKING:
@@ -268,16 +268,28 @@ class CalicoCog(commands.Cog):
             await self.refresh_lobby(update.game, lang)
             await self.after_update(update, lang)
             return
+        if action == "bot":  # the host picks the bot's strength in a private menu
+            game = await self.games.load(game_id)
+            if person.user_id != game.row.host_id and not person.is_moderator:
+                raise GameError("host_only")
+            await interaction.response.send_message(view=bot_level_view(game_id, lang), ephemeral=True)
+            return
         if action == "join":
             game = await self.games.join(game_id, person)
-        elif action == "leave":
-            game = await self.games.leave(game_id, person)
         else:
-            game = await self.games.add_bot(game_id, person, "greedy")
+            game = await self.games.leave(game_id, person)
         title, body = lobby_text(game.options.lang, game)
         embed = discord.Embed(title=title, description=body, color=0x3B7A57)
         view = lobby_view(game.id, game.options.lang) if game.row.status == "lobby" else None
         await interaction.response.edit_message(embed=embed, view=view)
+
+    async def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
+        lang = lang_of(interaction.locale)
+        game = await self.games.add_bot(game_id, person_of(interaction), level)
+        await interaction.response.edit_message(
+            content=tr(lang, "lobby.bot_added", level=level, game=game.id), view=None
+        )
+        await self.refresh_lobby(game, lang)
 
     @calico.command(name=_("join"), description=_("Join a Calico game"))
     @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))

@@ -107,8 +107,40 @@ def open_panel_view(what: str, game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+class BotLevelSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=r"cal:addbot:(?P<game>\d+)"):
+    """The host's private menu behind the lobby's "Add bot" button: which strength of bot to seat."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        options = [
+            discord.SelectOption(label=tr(lang, f"bot.level.{level}"), value=level)
+            for level in ("random", "greedy", "strong")
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cal:addbot:{game_id}", options=options, placeholder=tr(lang, "bot.level.placeholder")
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> BotLevelSelect:
+        return cls(int(match["game"]), lang_of(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        level = self.item.values[0] if self.item.values else "greedy"
+        await self.run(interaction, _cog(interaction).add_bot_from_menu(interaction, self.game_id, level))
+
+
+def bot_level_view(game_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(BotLevelSelect(game_id, lang))
+    return view
+
+
 # --- the turn and design-goal panels ------------------------------------------------------------------
 
 CALICO_PANELS = PanelKit("cal", "CalicoCog")
 
-DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, *CALICO_PANELS.items)
+DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, *CALICO_PANELS.items)

@@ -359,3 +359,21 @@ async def test_design_goals_through_the_private_panel(table: Table) -> None:
     offered = game.state.players[1].offered
     assert game.state.players[1].goals == {"B3": offered[2], "C4": offered[0], "D2": offered[3]}
     assert game.state.phase == "setup"  # ana has not chosen yet
+
+
+async def test_add_bot_button_asks_the_host_for_a_difficulty(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="beginner", seats=2)
+    add = table.fake.find_button("cal:lobby:bot:1")
+    assert add is not None
+    r = await table.click("bo", add.message, add.custom_id)
+    assert r.is_ephemeral and "host" in r.text.lower()
+    r = await table.click("ana", add.message, add.custom_id)
+    assert r.is_ephemeral and not r.errors
+    menu = r.original
+    assert menu is not None and menu.custom_ids() == ["cal:addbot:1"]
+    r = await table.click("ana", menu, "cal:addbot:1", values=["strong"])
+    assert not r.errors
+    game = await game_of(table)
+    assert [(s.name, s.bot_level) for s in game.seats][1] == ("Bot 1 (strong)", "strong")
+    lobby = table.fake.get_message(add.message.id)
+    assert lobby is not None and "Bot 1 (strong)" in lobby.embeds[0]["description"]
