@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import shlex
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,10 +25,10 @@ from typing import Any
 
 from .bot import CalicoBot
 from .config import Config
-from .fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from .fake_discord import DEFAULT_MEMBER_PERMISSIONS, FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from .interactions import Driver, login
 
-MANAGE_GUILD = 1 << 5
+MANAGE_GUILD = 1 << 5  # the first local player (ana) may moderate, like a server admin
 PLAYERS = ("ana", "bo", "cy", "di")
 HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
 
@@ -51,9 +50,14 @@ class LocalTable:
         self.fake = FakeDiscord(bot_name="Calico")
         self.guild = FakeGuild(id=4_000_000_000_000_001, name="Local table")
         self.main = FakeChannel(id=4_000_000_000_000_002, guild_id=self.guild.id, name="calico")
-        self.users = {name: FakeUser(id=4_000_000_000_000_100 + i, name=name,
-                                     permissions=(1 << 53) - 1 if i == 0 else 0x0000_0000_0006_4C40)
-                      for i, name in enumerate(PLAYERS)}
+        self.users = {
+            name: FakeUser(
+                id=4_000_000_000_000_100 + i,
+                name=name,
+                permissions=DEFAULT_MEMBER_PERMISSIONS | (MANAGE_GUILD if i == 0 else 0),
+            )
+            for i, name in enumerate(PLAYERS)
+        }
         self.user = self.users["ana"]
         self.channel = self.main
         self.clickables: dict[int, Clickable] = {}
@@ -115,12 +119,14 @@ class LocalTable:
         number = self._next_number
         self._next_number += 1
         if comp.get("type") == 2:
-            self.clickables[number] = Clickable(message_id, comp.get("custom_id", ""), "button",
-                                                comp.get("label") or "", [])
+            self.clickables[number] = Clickable(
+                message_id, comp.get("custom_id", ""), "button", comp.get("label") or "", []
+            )
             return f"[{number}] button: {comp.get('label')}"
         options = [(o.get("label", ""), o.get("value", "")) for o in comp.get("options", [])]
-        self.clickables[number] = Clickable(message_id, comp.get("custom_id", ""), "select",
-                                            comp.get("placeholder") or "", options)
+        self.clickables[number] = Clickable(
+            message_id, comp.get("custom_id", ""), "select", comp.get("placeholder") or "", options
+        )
         chosen = [o.get("label") for o in comp.get("options", []) if o.get("default")]
         listed = ", ".join(label for label, _ in options)
         return f"[{number}] menu: {comp.get('placeholder')} -> {listed}" + (f" (chosen: {chosen[0]})" if chosen else "")
@@ -285,4 +291,4 @@ def quiet_logging() -> None:
     logging.getLogger("aiohttp").setLevel(logging.ERROR)
 
 
-__all__ = ["LocalTable", "quiet_logging", "run_local_table", "sys"]
+__all__ = ["LocalTable", "quiet_logging", "run_local_table"]
