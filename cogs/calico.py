@@ -577,7 +577,8 @@ class CalicoCog(commands.Cog):
                 raise GameError("target_not_player")
             seat = state.current
         await interaction.response.defer()
-        data = await self.png(render.render_quilt, state, seat)  # never the hand: this post is public
+        # Never the hand (this post is public), and during setup no goals but the asker's own.
+        data = await self.png(render.render_quilt, state.public_copy(found.seat_of(interaction.user.id)), seat)
         await interaction.followup.send(file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
 
     @calico.command(name=_("hand"), description=_("Show your hand (only you see it)"))

@@ -397,6 +397,16 @@ class GameState:
         )
         return state
 
+    def public_copy(self, viewer: int | None) -> GameState:
+        """A copy fit to show ``viewer``: during setup, other players' chosen goals are hidden (as in
+        ``view_for``). Hands are not removed: callers never draw another player's hand."""
+        state = self.copy()
+        if self.phase == PHASE_SETUP:
+            for i, p in enumerate(state.players):
+                if i != viewer:
+                    p.goals = None
+        return state
+
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator).
 

@@ -101,7 +101,7 @@ def score_lines(lang: str, game: LoadedGame) -> list[str]:
         lines.append(tr(lang, "score.line", name=s.name, total=s.total, goals=s.goal_points, cats=s.cat_points,
                         buttons=s.button_points, rainbow=tr(lang, "score.rainbow") if s.rainbow else "",
                         placed=state.players[s.seat].quilt.placed))
-        goals = goal_result_text(lang, s)
+        goals = goal_result_text(lang, s) if state.phase != "setup" else []  # goals stay secret until play
         if goals:
             lines.append("  " + "; ".join(goals))
     return lines

@@ -376,3 +376,19 @@ async def test_add_bot_button_asks_the_host_for_a_difficulty(table: Table) -> No
     assert [(s.name, s.bot_level) for s in game.seats][1] == ("Bot 1 (strong)", "strong")
     lobby = table.fake.get_message(add.message.id)
     assert lobby is not None and "Bot 1 (strong)" in lobby.embeds[0]["description"]
+
+
+async def test_chosen_goals_stay_secret_during_setup(table: Table) -> None:
+    await open_two_player_game(table, mode="standard")
+    thread = table.thread()
+    game = await game_of(table)
+    assert game.state is not None
+    offered = game.state.players[1].offered
+    await table.slash("bo", "calico goals", thread, b3=offered[0], c4=offered[1], d2=offered[2])
+    r = await table.slash("ana", "calico status", thread)
+    assert "setup" in r.text and not any(f"B3 {g}" in r.text for g in offered)
+    game = await game_of(table)
+    assert game.state is not None
+    hidden = game.state.public_copy(0)
+    assert hidden.players[1].goals is None and game.state.players[1].goals is not None
+    assert game.state.public_copy(1).players[1].goals == game.state.players[1].goals
