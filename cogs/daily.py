@@ -26,7 +26,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 import render
-from calico_bot.calico.game import TurnOutcome
+from calico_bot.calico.game import TurnOutcome, replay_full_record
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
@@ -196,7 +196,8 @@ class DailyCog(commands.Cog):
         return self.panel_text(lang, attempt, intro), files, view
 
     async def result(self, lang: str, attempt: Attempt) -> tuple[str, list[discord.File]]:
-        """The private result: breakdown, par (or "pending", never awaited), share text, final quilt."""
+        """The private result: breakdown, par (or "pending", never awaited), share text, final quilt, and the
+        par's quilt once it is known."""
         assert attempt.summary is not None
         par = await self.puzzles.par(attempt.day)
         share = self.puzzles.share_text(attempt, lang)
@@ -207,7 +208,12 @@ class DailyCog(commands.Cog):
             f"```\n{share}\n```",
         ]
         data = await self.png(render.render_quilt, attempt.state, 0)
-        return "\n".join(lines)[:2000], [png_file(data, f"daily-final-{attempt.day}.png")]
+        files = [png_file(data, f"daily-final-{attempt.day}.png")]
+        if par is not None:  # the bot's quilt for the same puzzle, rebuilt from its record
+            par_state = replay_full_record(par.record)
+            par_data = await self.png(render.render_quilt, par_state, 0)
+            files.append(png_file(par_data, f"daily-par-{attempt.day}.png"))
+        return "\n".join(lines)[:2000], files
 
     def move_lines(self, lang: str, outcome: TurnOutcome | None) -> list[str]:
         if outcome is None:

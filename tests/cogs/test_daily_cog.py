@@ -105,7 +105,9 @@ async def test_daily_puzzle_played_to_the_end_by_panels(table: Table) -> None:
     assert f"Puzzle #{day} is done: **{attempt.score}** points" in panel.content
     assert "Par" in panel.content
     assert share_text("en", day, attempt.summary) in panel.content
-    assert panel.filenames == [f"daily-final-{day}.png"]
+    # The final quilt, and the par's quilt too when the par is already computed.
+    assert panel.filenames[0] == f"daily-final-{day}.png"
+    assert set(panel.filenames) <= {f"daily-final-{day}.png", f"daily-par-{day}.png"}
     # ... and the channel learnt the score, nothing more.
     public = [m for m in r.followups if not m.ephemeral]
     assert [m.content for m in public] == [f"ana finished Calico Daily #{day}: **{attempt.score}** points."]
@@ -264,3 +266,15 @@ async def test_announcements_use_the_servers_language(table: Table) -> None:
     assert r.is_ephemeral and "Daily puzzles will be posted" in r.text
     posts = [m for m in table.fake.messages_in(table.channel.id) if not m.ephemeral]
     assert len(posts) == 1 and f"猫与花毯每日谜题 #{day}" in posts[0].content
+
+
+async def test_result_shows_the_bots_par_and_its_quilt(table: Table) -> None:
+    day = today(table)
+    par = await table.bot.daily.ensure_par(day)
+    await play_through(table.bot.daily, uid(table, "bo"), "bo", table.guild.id, policy="greedy")
+    r = await table.slash("bo", "daily play")  # after finishing: the result again
+    assert r.is_ephemeral and not r.errors
+    assert str(par.score) in r.text
+    names = [f.filename for f in r.files]
+    assert f"daily-final-{day}.png" in names and f"daily-par-{day}.png" in names
+    assert all(f.data.startswith(b"\x89PNG") for f in r.files)
