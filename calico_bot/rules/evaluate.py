@@ -1,6 +1,6 @@
 """Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
 
-    python -m calico_bot.rules.evaluate [--split tune|holdout|all] [--kb PATH] [--questions PATH]
+    python -m calico_bot.rules.evaluate [--split tune|holdout|fresh|all] [--kb PATH] [--questions PATH]
 
 Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
 (question -> got vs expected), the median query time and the index load time.
@@ -22,7 +22,7 @@ from calico_bot.rules.knowledge import DATA_DIR, GAMES, KnowledgeError
 from calico_bot.rules.search import RulesIndex, load_index
 
 QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
-SPLITS = ("tune", "holdout")
+SPLITS = ("tune", "holdout", "fresh")
 
 
 @dataclass(frozen=True, slots=True)
