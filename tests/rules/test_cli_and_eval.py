@@ -72,7 +72,7 @@ def questions():
 def test_question_file_is_well_formed(questions) -> None:
     assert QUESTIONS_FILE.exists()
     assert len(questions) >= 140
-    assert {q.split for q in questions} == {"tune", "holdout"}
+    assert {q.split for q in questions} == {"tune", "holdout", "fresh"}
     assert {q.lang for q in questions} == {"en", "zh"}
     assert {q.game for q in questions} == {"calico", "citb", "ioc"}
     zh_share = sum(q.lang == "zh" for q in questions) / len(questions)
