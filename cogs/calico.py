@@ -17,7 +17,9 @@ from discord.ext import commands
 import render
 from calico_bot.calico.components import GOAL_IDS
 from calico_bot.services.calico_games import (
+    ACTIVE,
     BOT_LEVELS,
+    OVER,
     GameError,
     LoadedGame,
     LobbyOptions,
@@ -40,7 +42,6 @@ from calico_bot.services.presenter import (
     tile_text,
     turn_text,
 )
-from calico_bot.storage.models import ACTIVE, OVER
 
 from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, bot_level_view, lobby_view, open_panel_view
 from .panels import GoalPicks, TurnPicks
@@ -99,6 +100,26 @@ class CalicoCog(commands.Cog):
         return await self.games.resolve(
             game_id=game, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
         )
+
+    async def send_panel(
+        self,
+        interaction: discord.Interaction,
+        game: LoadedGame,
+        seat: int,
+        text: str,
+        view: discord.ui.View,
+        *,
+        new: bool,
+    ) -> None:
+        """A private panel: a new one answers first, then renders the quilt with the hand; an open
+        one is updated in place."""
+        if not new:
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        assert game.state is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await self.png(render.render_quilt, game.state, seat, show_hand=True)
+        await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
 
     async def load_at(self, game_id: int, version: int) -> LoadedGame:
         """The game, if it is still at the version a panel was built for; otherwise a stale refusal."""
@@ -252,9 +273,7 @@ class CalicoCog(commands.Cog):
             thread_id = thread.id
         except (discord.Forbidden, discord.HTTPException):
             await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
-        await self.games.storage.update_game(
-            game.id, now=self.games.clock(), thread_id=thread_id, lobby_message_id=message.id
-        )
+        await self.games.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
         if solo:
             update = await self.games.start(game.id, host)
             await self.after_update(update, lang)
@@ -356,12 +375,7 @@ class CalicoCog(commands.Cog):
         offered = state.players[seat].offered
         text = tr(lang, "goals.prompt", offered=", ".join(offered))
         view = CALICO_PANELS.goals_view(lang, game.id, game.row.version, offered, picks)
-        if new:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # render after answering
-            data = await self.png(render.render_quilt, state, seat, show_hand=True)
-            await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
-        else:
-            await interaction.response.edit_message(content=text, view=view)
+        await self.send_panel(interaction, game, seat, text, view, new=new)
 
     async def update_goals_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
@@ -449,12 +463,7 @@ class CalicoCog(commands.Cog):
             tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.players[seat].hand)),
         )
         view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
-        if new:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            data = await self.png(render.render_quilt, state, seat, show_hand=True)
-            await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
-        else:
-            await interaction.response.edit_message(content=text, view=view)
+        await self.send_panel(interaction, game, seat, text, view, new=new)
 
     async def update_turn_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks

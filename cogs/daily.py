@@ -62,7 +62,6 @@ ANNOUNCE_TIMES = [datetime.time(hour, 0, tzinfo=UTC) for hour in range(24)]
 COLOR = 0x3B7A57
 SCOPE_CHOICES = [app_commands.Choice(name=_(scope), value=scope) for scope in ("server", "global")]
 NO_MENTIONS = discord.AllowedMentions.none()
-LANG_KEY = "daily_lang"  # guild setting: the server's language when the channel was set (for announcements)
 
 
 def png_file(data: bytes, name: str) -> discord.File:
@@ -390,11 +389,9 @@ class DailyCog(commands.Cog):
         assert guild_id is not None  # can_manage_daily
         if channel is None:
             await self.puzzles.set_channel(guild_id, None)
-            await self.bot.storage.set_setting(guild_id, LANG_KEY, None)
             await interaction.response.send_message(dtr(lang, "daily.channel_cleared"), ephemeral=True)
             return
-        await self.bot.storage.set_setting(guild_id, LANG_KEY, lang_of(interaction.guild_locale or interaction.locale))
-        await self.puzzles.set_channel(guild_id, channel.id)
+        await self.puzzles.set_channel(guild_id, channel.id, lang_of(interaction.guild_locale or interaction.locale))
         await interaction.response.send_message(dtr(lang, "daily.channel_set", channel=channel.id), ephemeral=True)
         run = await self.run_announcements()  # today's puzzle right away
         if any(item.guild_id == guild_id for item in run.failed):
@@ -405,7 +402,7 @@ class DailyCog(commands.Cog):
         guild = self.bot.get_guild(guild_id)
         if guild is not None:
             return lang_of(guild.preferred_locale)
-        return lang_of(await self.bot.storage.get_setting(guild_id, LANG_KEY) or "en")
+        return lang_of(await self.puzzles.announcement_lang(guild_id))
 
     async def post_announcement(self, item: DueAnnouncement) -> int:
         """Post day ``item.day``'s puzzle: text, the market and the cats (the public setup; never a hand)."""

@@ -65,14 +65,25 @@ class LobbyOptions:
     lang: str = "en"  # the server's language: public posts about this game use it
 
     def to_json(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seats": self.seats, "lower_variance": self.lower_variance,
-                "deadline_hours": self.deadline_hours, "solo_setup": self.solo_setup, "scenario": self.scenario,
-                "lang": self.lang}
+        return {
+            "mode": self.mode,
+            "seats": self.seats,
+            "lower_variance": self.lower_variance,
+            "deadline_hours": self.deadline_hours,
+            "solo_setup": self.solo_setup,
+            "scenario": self.scenario,
+            "lang": self.lang,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LobbyOptions:
-        return cls(**{k: data[k] for k in ("mode", "seats", "lower_variance", "deadline_hours", "solo_setup",
-                                           "scenario", "lang") if k in data})
+        return cls(
+            **{
+                k: data[k]
+                for k in ("mode", "seats", "lower_variance", "deadline_hours", "solo_setup", "scenario", "lang")
+                if k in data
+            }
+        )
 
 
 @dataclass(slots=True)
@@ -151,8 +162,7 @@ class GameCorrupt(GameError):
 
 
 class CalicoGames:
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 ai_budget_ms: int = 300) -> None:
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time, ai_budget_ms: int = 300) -> None:
         self.storage = storage
         self.clock = clock
         self.ai_budget_ms = ai_budget_ms
@@ -220,10 +230,22 @@ class CalicoGames:
             raise GameError("bad_scenario")
         if options.deadline_hours is not None and not 0 < options.deadline_hours <= MAX_DEADLINE_HOURS:
             raise GameError("bad_deadline", max=MAX_DEADLINE_HOURS)
-        row = await self.storage.create_game(kind=KIND, guild_id=guild_id, channel_id=channel_id,
-                                             host_id=host.user_id, options=options.to_json(), now=self.clock())
+        row = await self.storage.create_game(
+            kind=KIND,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.user_id,
+            options=options.to_json(),
+            now=self.clock(),
+        )
         await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
         return await self.load(row.id)
+
+    async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
+        """Remember the game's thread (None: it plays in its channel) and its lobby message."""
+        await self.storage.update_game(
+            game_id, now=self.clock(), thread_id=thread_id, lobby_message_id=lobby_message_id
+        )
 
     async def join(self, game_id: int, person: Person) -> LoadedGame:
         async with self.lock(game_id):
@@ -275,19 +297,34 @@ class CalicoGames:
                 raise GameError("need_two_players")
             if opts.lower_variance and n > 2:
                 raise GameError("lower_variance_seats")
-            seats = [SeatRow(game_id, i, s.user_id, s.name, s.bot_level, s.status)
-                     for i, s in enumerate(sorted(game.seats, key=lambda s: s.seat))]
+            seats = [
+                SeatRow(game_id, i, s.user_id, s.name, s.bot_level, s.status)
+                for i, s in enumerate(sorted(game.seats, key=lambda s: s.seat))
+            ]
             seed = secrets.randbits(63) if seed is None else seed
             try:
-                state = new_game(GameOptions(players=[s.name for s in seats], mode=opts.mode,
-                                             lower_variance=opts.lower_variance, solo_setup=opts.solo_setup,
-                                             scenario=opts.scenario), seed)
+                state = new_game(
+                    GameOptions(
+                        players=[s.name for s in seats],
+                        mode=opts.mode,
+                        lower_variance=opts.lower_variance,
+                        solo_setup=opts.solo_setup,
+                        scenario=opts.scenario,
+                    ),
+                    seed,
+                )
             except RuleViolation as exc:
                 raise GameError("rule", message=exc.message, code_=exc.code) from None
             await self.storage.set_seats(game_id, seats)
-            await self.storage.commit_action(game_id, expected_version=game.row.version, state=_dump(state),
-                                             action={"type": "start", "seed_hidden": True}, user_id=person.user_id,
-                                             now=self.clock(), status=ACTIVE)
+            await self.storage.commit_action(
+                game_id,
+                expected_version=game.row.version,
+                state=_dump(state),
+                action={"type": "start", "seed_hidden": True},
+                user_id=person.user_id,
+                now=self.clock(),
+                status=ACTIVE,
+            )
             game = await self.load(game_id)
             update = Update(game, started=True)
             await self._after_change(update)
@@ -295,8 +332,9 @@ class CalicoGames:
 
     # --- playing -----------------------------------------------------------------------------------
 
-    async def choose_goals(self, game_id: int, person: Person, goals: dict[str, str],
-                           expected_version: int | None = None) -> Update:
+    async def choose_goals(
+        self, game_id: int, person: Person, goals: dict[str, str], expected_version: int | None = None
+    ) -> Update:
         async with self.lock(game_id):
             game = await self._active(game_id)
             seat = self._seat_for(game, person)
@@ -309,8 +347,16 @@ class CalicoGames:
             await self._after_change(update)
             return update
 
-    async def play(self, game_id: int, person: Person, *, tile: int, space: str, take: int | None,
-                   expected_version: int | None = None) -> Update:
+    async def play(
+        self,
+        game_id: int,
+        person: Person,
+        *,
+        tile: int,
+        space: str,
+        take: int | None,
+        expected_version: int | None = None,
+    ) -> Update:
         async with self.lock(game_id):
             game = await self._active(game_id)
             seat = self._seat_for(game, person)
@@ -337,9 +383,14 @@ class CalicoGames:
             previous = replay_full_record(record)
             previous.version = game.state.version + 1  # versions only ever grow
             previous.log = game.state.log[:-1]
-            await self.storage.commit_action(game_id, expected_version=game.row.version, state=_dump(previous),
-                                             action={"type": "undo", "player": seat}, user_id=person.user_id,
-                                             now=self.clock())
+            await self.storage.commit_action(
+                game_id,
+                expected_version=game.row.version,
+                state=_dump(previous),
+                action={"type": "undo", "player": seat},
+                user_id=person.user_id,
+                now=self.clock(),
+            )
             game = await self.load(game_id)
             update = Update(game, notes=[("undone", {"name": game.seat_row(seat).name})])
             await self._schedule(game)
@@ -435,8 +486,9 @@ class CalicoGames:
                         policy = policy_by_name(AUTO_PLAY_LEVEL, seed=game.id * 31 + s.seat)
                         await self._apply(game, policy.choose_goals(build_view(game.state, s.seat)), None)
                 update.setup_done = True
-                update.notes.append(("goals_auto", {"names": ", ".join(
-                    s.name for s in game.seats if s.seat == seat.seat)}))
+                update.notes.append(
+                    ("goals_auto", {"names": ", ".join(s.name for s in game.seats if s.seat == seat.seat)})
+                )
             else:
                 await self._auto_turn(game, seat.seat, "deadline", update)
             update.game = await self.load(game_id)
@@ -489,9 +541,15 @@ class CalicoGames:
             raise GameError("rule", message=exc.message, code_=exc.code, **params) from None
         status = OVER if state.over else None
         try:
-            await self.storage.commit_action(game.id, expected_version=game.row.version, state=_dump(state),
-                                             action=action.to_json(), user_id=user_id, now=self.clock(),
-                                             status=status)
+            await self.storage.commit_action(
+                game.id,
+                expected_version=game.row.version,
+                state=_dump(state),
+                action=action.to_json(),
+                user_id=user_id,
+                now=self.clock(),
+                status=status,
+            )
         except StaleVersion:
             raise GameError("stale") from None
         game.row.version += 1
@@ -555,8 +613,9 @@ class CalicoGames:
         winners = set(game.state.winners())
         for s in game.seats:
             if s.user_id is not None:
-                await self.storage.add_result(game.row.guild_id, s.user_id, KIND, won=s.seat in winners,
-                                              score=scores[s.seat].total)
+                await self.storage.add_result(
+                    game.row.guild_id, s.user_id, KIND, won=s.seat in winners, score=scores[s.seat].total
+                )
 
     @staticmethod
     def _waiting_for_goals(game: LoadedGame) -> SeatRow | None:
@@ -575,10 +634,13 @@ class CalicoGames:
         now = self.clock()
         deadline = now + hours * 3600
         remind = deadline - min(hours * 3600 / 4, 3 * 3600)
-        await self.storage.replace_timers(game.id, [
-            ("reminder", remind, game.row.version, {"seat": seat.seat}),
-            ("deadline", deadline, game.row.version, {"seat": seat.seat}),
-        ])
+        await self.storage.replace_timers(
+            game.id,
+            [
+                ("reminder", remind, game.row.version, {"seat": seat.seat}),
+                ("deadline", deadline, game.row.version, {"seat": seat.seat}),
+            ],
+        )
 
     def deadline_of(self, game: LoadedGame) -> float | None:
         hours = game.options.deadline_hours
@@ -594,5 +656,18 @@ def _dump(state: GameState) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"))
 
 
-__all__ = ["BOT_LEVELS", "GOAL_SPACES", "CalicoGames", "GameCorrupt", "GameError", "LoadedGame", "LobbyOptions",
-           "Person", "TimerEvent", "TurnReport", "Update"]
+__all__ = [
+    "ACTIVE",
+    "BOT_LEVELS",
+    "GOAL_SPACES",
+    "OVER",
+    "CalicoGames",
+    "GameCorrupt",
+    "GameError",
+    "LoadedGame",
+    "LobbyOptions",
+    "Person",
+    "TimerEvent",
+    "TurnReport",
+    "Update",
+]

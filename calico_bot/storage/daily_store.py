@@ -20,6 +20,7 @@ CLAIMED = "claimed"
 POSTED = "posted"
 CHANNEL_KEY = "daily_channel"
 CHANNEL_SINCE_KEY = "daily_channel_since"
+LANG_KEY = "daily_lang"  # the server's language when its channel was set (announcements use it)
 
 _ATTEMPT_COLUMNS = ("day, user_id, guild_id, name, state, version, status, score, cats, buttons, summary, record, "
                     "started_at, finished_at")
