@@ -123,6 +123,9 @@ class RulesCog(commands.Cog):
         entry = self.index.get(hits[0].id)
         assert entry is not None
         embed = answer_embed(entry, lang)
+        if (detail := hits[0].detail) is not None:
+            # The question matched a specific case of this topic: show that case under the topic.
+            embed.add_field(name=f"▸ {detail.title}"[:256], value=detail.text[:1024], inline=False)
         if len(hits) > 1:
             embed.add_field(name=_t(lang, "related"), value="\n".join(f"· {h.title}" for h in hits[1:]), inline=False)
         await interaction.response.send_message(

@@ -26,6 +26,9 @@ def format_hit(rank: int, hit: Hit) -> str:
     lines = [f"{rank}. {hit.title}  [{hit.id}]  score {hit.score:.2f}"]
     width = 50 if hit.lang == "zh" else 100  # CJK characters are two columns wide
     lines += textwrap.wrap(hit.text, width=width, initial_indent="   ", subsequent_indent="   ") or ["   "]
+    if hit.detail is not None:
+        lines.append(f"   ▸ {hit.detail.title}  [{hit.detail.id}]")
+        lines += textwrap.wrap(hit.detail.text, width=width, initial_indent="     ", subsequent_indent="     ")
     if hit.related:
         see = "相关" if hit.lang == "zh" else "See also"
         lines.append(f"   {see}: " + "; ".join(f"{title} [{rid}]" for rid, title in hit.related))
@@ -38,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, default=None, help="only search this game")
     parser.add_argument("--lang", default=None, help="answer language: en or zh (default: the question's)")
     parser.add_argument("-k", type=int, default=3, help="how many answers at most (default 3)")
-    parser.add_argument("--json", action="store_true", help="print a JSON list of {id, game, title, score, text}")
+    parser.add_argument(
+        "--json", action="store_true",
+        help="print a JSON list of {id, game, title, score, text}; text includes the matched detail, if any",
+    )
     args = parser.parse_args(argv)
     try:
         index = load_index()
@@ -47,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     hits = index.search(args.question, game=args.game, lang=args.lang, k=max(args.k, 0))
     if args.json:
-        payload = [{"id": h.id, "game": h.game, "title": h.title, "score": h.score, "text": h.text} for h in hits]
+        payload = [
+            {"id": h.id, "game": h.game, "title": h.title, "score": h.score, "text": h.answer_text} for h in hits
+        ]
         print(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0
     if not hits:

@@ -41,6 +41,13 @@ class Entry:
     keywords: Mapping[str, tuple[str, ...]]
     related: tuple[str, ...]
     source: str = ""
+    #: Main topics this entry details (empty for a main topic). A search that matches the detail
+    #: answers with the main topic and shows the detail under it (see ``RulesIndex.search``).
+    part_of: tuple[str, ...] = ()
+
+    @property
+    def is_detail(self) -> bool:
+        return bool(self.part_of)
 
     def title_in(self, lang: str) -> str:
         return self.title.get(lang) or self.title.get("en") or self.title.get("zh") or self.id
@@ -93,6 +100,9 @@ def parse_entry(raw: object, where: str = "entry") -> Entry:
     related = raw.get("related", [])
     if not isinstance(related, list) or not all(isinstance(r, str) for r in related):
         raise KnowledgeError(f"{where}.related: expected a list of ids")
+    part_of = raw.get("part_of", [])
+    if not isinstance(part_of, list) or not all(isinstance(r, str) for r in part_of):
+        raise KnowledgeError(f"{where}.part_of: expected a list of ids")
     return Entry(
         id=entry_id,
         game=game,
@@ -101,6 +111,7 @@ def parse_entry(raw: object, where: str = "entry") -> Entry:
         keywords=_keywords(raw.get("keywords"), f"{where}.keywords"),
         related=tuple(r.strip() for r in related if r.strip()),
         source=where.split(" ", 1)[0],
+        part_of=tuple(r.strip() for r in part_of if r.strip()),
     )
 
 
@@ -136,6 +147,7 @@ def validate(entries: Iterable[Entry]) -> list[str]:
             problems.append(f"{e.id}: duplicate id (also in {seen[e.id]})")
         seen[e.id] = e.source
     ids = set(seen)
+    by_id = {e.id: e for e in entries}
     for e in entries:
         if not e.id.startswith(e.game + ".") or e.id != e.id.lower() or " " in e.id:
             problems.append(f"{e.id}: id must be lowercase, dotted and start with '{e.game}.'")
@@ -153,4 +165,12 @@ def validate(entries: Iterable[Entry]) -> list[str]:
                 problems.append(f"{e.id}: related id {rel!r} does not exist")
             elif rel == e.id:
                 problems.append(f"{e.id}: related to itself")
+        for main in e.part_of:
+            topic = by_id.get(main)
+            if topic is None:
+                problems.append(f"{e.id}: part_of id {main!r} does not exist")
+            elif topic.part_of:
+                problems.append(f"{e.id}: part_of {main!r}, which is itself a detail (one level only)")
+            elif topic.game != e.game:
+                problems.append(f"{e.id}: part_of {main!r} of another game")
     return problems

@@ -45,8 +45,14 @@ FIELDS = ("title", "keywords", "body")
 #: Extra BM25 scores of the title field and the keyword field alone, added with these weights.
 TITLE_FIELD_BOOST = 1.0
 KEYWORD_FIELD_BOOST = 0.5
+#: With no game named, a question whose words only one game uses (see ``RulesIndex._hinted_game``)
+#: keeps that game's scores and scales the others by this factor.
+GAME_HINT_FACTOR = 0.5
+GAME_HINT_DOMINANCE = 2.0
+#: A detail entry lends this share of its score to the main topics it is ``part_of``.
+DETAIL_SHARE = 1.0
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
-CONFIDENCE_FLOOR = 0.35
+CONFIDENCE_FLOOR = 0.3
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge.
 CALICO_PRIOR = 1.2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
@@ -77,6 +83,16 @@ class Hit:
     text: str
     lang: str
     related: list[tuple[str, str]] = field(default_factory=list)
+    #: The detail entry (``part_of`` this one) that matched the question best, when it matched
+    #: better than this topic's own text: the answer shows it under the topic.
+    detail: Hit | None = None
+
+    @property
+    def answer_text(self) -> str:
+        """The topic's text, followed by the matched detail (title and text) when there is one."""
+        if self.detail is None:
+            return self.text
+        return f"{self.text}\n\n▸ {self.detail.title}: {self.detail.text}"
 
 
 def _dedupe(tokens: Iterable[str]) -> list[str]:
@@ -152,6 +168,13 @@ class RulesIndex:
         for e in self._entries:
             self._by_id.setdefault(e.id, e)
         self._games = np.array([e.game for e in self._entries])
+        position = {e.id: i for i, e in reversed(list(enumerate(self._entries)))}
+        self._parents: list[tuple[int, list[int]]] = []
+        for i, e in enumerate(self._entries):
+            parents = [position[p] for p in e.part_of if p in position and not self._entries[position[p]].part_of]
+            if parents:
+                self._parents.append((i, parents))
+        self._is_main = np.array([not any(c == i for c, _ in self._parents) for i in range(len(self._entries))])
         docs: dict[str, list[list[str]]] = {f"{lang}.{part}": [] for lang in ("en", "zh") for part in FIELDS}
         raw_words: set[str] = set(synonym_words())
         for e in self._entries:
@@ -178,6 +201,8 @@ class RulesIndex:
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
+        self._en_games = _term_games(self._en.docs, self._games)
+        self._zh_games = _term_games(self._zh.docs, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
@@ -232,6 +257,23 @@ class RulesIndex:
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
+
+    def _hinted_game(self, query: _Query) -> str | None:
+        """The game the question's own vocabulary points to, when it names none.
+
+        Words that only one game's entries use ("boat", "trick", "button", "船", "墩") are evidence for
+        that game, weighted by IDF. The game with at least ``GAME_HINT_DOMINANCE`` times the evidence
+        of every other game is the hint; otherwise there is none.
+        """
+        evidence = dict.fromkeys(GAMES, 0.0)
+        for tokens, index, owners in ((query.en, self._en, self._en_games), (query.zh, self._zh, self._zh_games)):
+            for t in tokens:
+                games = owners.get(t)
+                if games is not None and len(games) == 1:
+                    evidence[next(iter(games))] += index.weight(t)
+        ranked = sorted(evidence.items(), key=lambda kv: -kv[1])
+        (best, top), (_, second) = ranked[0], ranked[1]
+        return best if top > 0 and top >= GAME_HINT_DOMINANCE * second else None
 
     def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
         """(covered, total) information of a query in document ``i``, for the confidence.
@@ -289,27 +331,55 @@ class RulesIndex:
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
+        elif (hinted := self._hinted_game(query)) is not None:
+            scores = np.where(self._games == hinted, scores, scores * GAME_HINT_FACTOR)
         else:
             scores = np.where(self._games == "calico", scores * CALICO_PRIOR, scores)
-        order = [int(i) for i in np.argsort(-scores, kind="stable")[:k] if scores[i] > 0]
+        group_scores, best_member = self._group(scores)
+        # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
+        # matches the question better.
+        own = np.where(self._is_main, scores, 0.0)
+        order = [int(g) for g in np.lexsort((-own, -group_scores))[:k] if group_scores[g] > 0]
         if not order:
             return []
-        top = float(scores[order[0]])
+        top = float(group_scores[order[0]])
         hits: list[Hit] = []
         previous = 1.0
-        for i in order:
-            covered, total = self._coverage(i, query)
-            conf = (covered / total) * (float(scores[i]) / top) if total > 0 else 0.0
+        for g in order:
+            member = int(best_member[g])
+            covered, total = self._coverage(member, query)
+            conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
             if conf < CONFIDENCE_FLOOR:
                 break
-            hits.append(self._hit(self._entries[i], round(conf, 3), answer_lang))
+            score = round(conf, 3)
+            detail = self._hit(self._entries[member], score, answer_lang) if member != g else None
+            hits.append(self._hit(self._entries[g], score, answer_lang, detail))
         return hits
 
-    def _hit(self, entry: Entry, score: float, lang: str) -> Hit:
+    def _group(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Fold detail entries into the main topics they belong to.
+
+        A main topic's group score is the best of its own score and its details' scores (times
+        ``DETAIL_SHARE``); ``best_member[g]`` is the entry that gave it. Details have no group of
+        their own (their score is 0), so a question about a detail is answered by its topic, with
+        the detail shown under it. Entries without ``part_of`` are main topics.
+        """
+        group = np.where(self._is_main, scores, 0.0)
+        best = np.arange(len(scores))
+        for child, parents in self._parents:
+            share = scores[child] * DETAIL_SHARE
+            for p in parents:
+                if share > group[p]:
+                    group[p] = share
+                    best[p] = child
+        return group, best
+
+    def _hit(self, entry: Entry, score: float, lang: str, detail: Hit | None = None) -> Hit:
         related = [(r, rel.title_in(lang)) for r in entry.related if (rel := self._by_id.get(r)) is not None]
         return Hit(
+            detail=detail,
             id=entry.id,
             game=entry.game,
             title=entry.title_in(lang),
@@ -350,6 +420,15 @@ class RulesIndex:
             ranked.append((rank, pos, e))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
+
+
+def _term_games(docs: list[list[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
+    """Which games' entries use each term."""
+    owners: dict[str, set[str]] = {}
+    for doc, game in zip(docs, games, strict=True):
+        for t in set(doc):
+            owners.setdefault(t, set()).add(str(game))
+    return {t: frozenset(g) for t, g in owners.items()}
 
 
 def _normalize_game(game: str) -> str | None:

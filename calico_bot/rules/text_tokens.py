@@ -296,6 +296,7 @@ def stem(word: str) -> str:
 
 _IRREGULAR = {
     "ran": "run", "lost": "lose", "took": "take", "taken": "take", "drew": "draw", "drawn": "draw", "gave": "give",
+    "grew": "grow", "grown": "grow",
     "given": "give", "threw": "throw", "thrown": "throw", "held": "hold", "kept": "keep", "sewn": "sew",
     "chosen": "choose", "fell": "fall", "broke": "break", "broken": "break", "began": "begin", "begun": "begin",
 }

@@ -51,3 +51,11 @@ async def test_topic_autocomplete_and_related_button(table: Table) -> None:
     assert message is not None
     clicked = await table.click("bo", message, related)
     assert clicked.is_ephemeral and clicked.embeds and not clicked.errors
+
+
+async def test_a_specific_case_is_shown_under_its_topic(table: Table) -> None:
+    r = await table.slash("ana", "rules ask", question="how many points is leo worth?")
+    embed = r.embeds[0]
+    assert "calico.cats.list" in embed["footer"]["text"]  # the topic answers...
+    fields = embed.get("fields", [])
+    assert fields and "Leo" in fields[0]["name"] and "11" in fields[0]["value"]  # ...with the case under it
