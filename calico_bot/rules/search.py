@@ -43,8 +43,8 @@ KEYWORD_WEIGHT = 2
 TEXT_WEIGHT = 1
 FIELDS = ("title", "keywords", "body")
 #: Extra BM25 scores of the title field and the keyword field alone, added with these weights.
-TITLE_FIELD_BOOST = 1.0
-KEYWORD_FIELD_BOOST = 0.5
+TITLE_FIELD_BOOST = 0.5
+KEYWORD_FIELD_BOOST = 1.0
 #: With no game named, a question whose words only one game uses (see ``RulesIndex._hinted_game``)
 #: keeps that game's scores and scales the others by this factor.
 GAME_HINT_FACTOR = 0.5
@@ -63,6 +63,9 @@ FUZZY_MIN_LEN = 4
 #: rank_bm25 BM25Okapi parameters.
 BM25_K1 = 1.5
 BM25_B = 0.75
+#: Length normalisation of the title and keyword fields: none, so a long title or keyword list is
+#: not penalised against a short one (general topics have longer ones).
+FIELD_B = 0.0
 #: Ranking weight of single Chinese characters relative to bigrams.
 ZH_UNIGRAM_RANK_WEIGHT = 1.0
 #: Credit for a Chinese character found in an entry only on its own, not inside a matching bigram.
@@ -124,7 +127,7 @@ class _LangIndex:
     def __init__(self, docs: list[list[str]], fields: Sequence[tuple[list[list[str]], float]] = ()) -> None:
         self.docs = _non_empty(docs)
         self.bm25 = BM25Okapi(self.docs, k1=BM25_K1, b=BM25_B)
-        self.fields = [(BM25Okapi(_non_empty(f), k1=BM25_K1, b=BM25_B), w) for f, w in fields if w > 0]
+        self.fields = [(BM25Okapi(_non_empty(f), k1=BM25_K1, b=FIELD_B), w) for f, w in fields if w > 0]
         self.sets = [frozenset(d) for d in self.docs]
         self.vocab = frozenset().union(*self.sets) if self.sets else frozenset()
         self.max_idf = max(self.bm25.idf.values(), default=1.0)

@@ -222,7 +222,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "border": ("border", "borders", "edge", "edges", "frame", "perimeter", "rim", "outer"),
     "solo": ("solo", "solitaire", "alone", "singleplayer"),
     "end": ("end", "ends", "ending", "finish", "finishes", "finished", "over", "last"),
-    "setup": ("setup", "prepare", "preparation", "start", "starting"),
+    "setup": ("setup", "prepare", "preparation"),
     "trick": ("trick", "tricks"),
     "bid": ("bid", "bids", "bidding", "bet", "bets", "betting", "predict", "prediction", "predictions", "forecast",
             "guess", "wager"),
