@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"
@@ -44,6 +44,8 @@ class Entry:
     #: Main topics this entry details (empty for a main topic). A search that matches the detail
     #: answers with the main topic and shows the detail under it (see ``RulesIndex.search``).
     part_of: tuple[str, ...] = ()
+    #: Questions players ask that this entry answers, per language (searched, never shown).
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def is_detail(self) -> bool:
@@ -112,6 +114,7 @@ def parse_entry(raw: object, where: str = "entry") -> Entry:
         related=tuple(r.strip() for r in related if r.strip()),
         source=where.split(" ", 1)[0],
         part_of=tuple(r.strip() for r in part_of if r.strip()),
+        examples=_keywords(raw.get("examples"), f"{where}.examples"),
     )
 
 

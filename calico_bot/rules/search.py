@@ -41,10 +41,14 @@ from calico_bot.rules.text_tokens import (
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
 TEXT_WEIGHT = 1
-FIELDS = ("title", "keywords", "body")
+FIELDS = ("title", "keywords", "body", "examples")
+EXAMPLE_WEIGHT = 1
 #: Extra BM25 scores of the title field and the keyword field alone, added with these weights.
 TITLE_FIELD_BOOST = 0.5
 KEYWORD_FIELD_BOOST = 1.0
+EXAMPLE_FIELD_BOOST = 0.5
+#: Confidence credit for a question word found only in an entry's example questions.
+EXAMPLE_CREDIT = 0.5
 #: With no game named, a question whose words only one game uses (see ``RulesIndex._hinted_game``)
 #: keeps that game's scores and scales the others by this factor.
 GAME_HINT_FACTOR = 0.5
@@ -124,12 +128,21 @@ class _LangIndex:
     *about* buttons over a long entry that mentions them many times.
     """
 
-    def __init__(self, docs: list[list[str]], fields: Sequence[tuple[list[list[str]], float]] = ()) -> None:
+    def __init__(
+        self,
+        docs: list[list[str]],
+        fields: Sequence[tuple[list[list[str]], float]] = (),
+        covered: list[list[str]] | None = None,
+    ) -> None:
         self.docs = _non_empty(docs)
         self.bm25 = BM25Okapi(self.docs, k1=BM25_K1, b=BM25_B)
         self.fields = [(BM25Okapi(_non_empty(f), k1=BM25_K1, b=FIELD_B), w) for f, w in fields if w > 0]
-        self.sets = [frozenset(d) for d in self.docs]
-        self.vocab = frozenset().union(*self.sets) if self.sets else frozenset()
+        # Coverage (the confidence) trusts what an entry says more than its example questions, whose
+        # chatty words ("tomorrow", "my friend") would otherwise vouch for off-topic questions.
+        self.all_sets = [frozenset(d) for d in self.docs]
+        self.sets = [frozenset(d) for d in covered] if covered is not None else self.all_sets
+        self.vocab = frozenset().union(*self.all_sets) if self.all_sets else frozenset()
+        self.said_vocab = frozenset().union(*self.sets) if self.sets else frozenset()
         self.max_idf = max(self.bm25.idf.values(), default=1.0)
 
     def weight(self, token: str) -> float:
@@ -185,6 +198,7 @@ class RulesIndex:
                 "title": list(e.title.values()),
                 "keywords": [k for words in e.keywords.values() for k in words],
                 "body": [e.id.replace(".", " ").replace("_", " "), *e.text.values()],
+                "examples": [q for qs in e.examples.values() for q in qs],
             }
             for part, texts in parts.items():
                 words = [w for text in texts for w in en_words(text)]
@@ -194,13 +208,21 @@ class RulesIndex:
 
         def lang_index(lang: str) -> _LangIndex:
             whole = [
-                title * TITLE_WEIGHT + keywords * KEYWORD_WEIGHT + body * TEXT_WEIGHT
+                title * TITLE_WEIGHT + keywords * KEYWORD_WEIGHT + body * TEXT_WEIGHT + examples * EXAMPLE_WEIGHT
+                for title, keywords, body, examples in zip(
+                    docs[f"{lang}.title"], docs[f"{lang}.keywords"], docs[f"{lang}.body"], docs[f"{lang}.examples"],
+                    strict=True,
+                )
+            ]
+            said = [
+                title + keywords + body
                 for title, keywords, body in zip(
                     docs[f"{lang}.title"], docs[f"{lang}.keywords"], docs[f"{lang}.body"], strict=True
                 )
             ]
-            return _LangIndex(whole, [(docs[f"{lang}.title"], TITLE_FIELD_BOOST),
-                                      (docs[f"{lang}.keywords"], KEYWORD_FIELD_BOOST)])
+            fields = [(docs[f"{lang}.title"], TITLE_FIELD_BOOST), (docs[f"{lang}.keywords"], KEYWORD_FIELD_BOOST),
+                      (docs[f"{lang}.examples"], EXAMPLE_FIELD_BOOST)]
+            return _LangIndex(whole, fields, covered=said)
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
@@ -285,16 +307,22 @@ class RulesIndex:
         spelling-corrected ones earn partial credit). Chinese: IDF-weighted share of the question's
         *characters*, a character earning full credit when a bigram it belongs to (or, for a
         one-character word, the character itself) is in the entry, and partial credit when only the
-        character is. Bigrams spanning two words are not counted against the question.
+        character is. Bigrams spanning two words are not counted against the question. Words found
+        only in the entry's example questions earn ``EXAMPLE_CREDIT``.
         """
+        said, total = self._covered(query, self._en.sets[i], self._zh.sets[i])
+        everything, _ = self._covered(query, self._en.all_sets[i], self._zh.all_sets[i])
+        return said + EXAMPLE_CREDIT * (everything - said), total
+
+    def _covered(self, query: _Query, en_doc: frozenset[str], zh_doc: frozenset[str]) -> tuple[float, float]:
         covered = total = 0.0
-        doc = self._en.sets[i]
+        doc = en_doc
         for t in query.en:
             w = self._en.weight(t)
             total += w
             if t in doc:
                 covered += w * query.credit.get(t, 1.0)
-        doc = self._zh.sets[i]
+        doc = zh_doc
         chars: dict[str, float] = {}
         for piece in query.pieces:
             if len(piece) == 1:
@@ -329,8 +357,8 @@ class RulesIndex:
             # Only a game name ("calico?", "猫岛"): answer with that game's overview.
             overview = self._by_id.get(f"{game}.overview") if game else None
             return [self._hit(overview, 1.0, answer_lang)] if overview else []
-        if not en and not any(_is_zh_bigram(t) and t in self._zh.vocab for t in zh):
-            return []  # Chinese with no known word at all: scattered characters are not a question
+        if not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
+            return []  # Chinese sharing no word with what the rules say: scattered characters are not a question
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)

@@ -73,3 +73,23 @@ def test_validate_checks_part_of() -> None:
     assert "itself a detail" in problems
     assert "of another game" in problems
     assert validate([parse_entry(raw) for raw in RAW]) == []
+
+
+def test_example_questions_are_searched_but_never_shown() -> None:
+    raw = [*RAW, entry("calico.border", "Border", "The printed edge patches.",
+                       examples={"en": ["does the frame around my quilt count"], "zh": ["外圈那些算不算"]})]
+    idx = RulesIndex([parse_entry(r) for r in raw])
+    hit = idx.search("does the frame count")[0]
+    assert hit.id == "calico.border" and "frame" not in hit.answer_text
+    # A Chinese question must share a word with what some entry *says*; example-only words are not enough.
+    assert idx.search("外圈那些算不算") == []
+    assert idx.get("calico.border").examples["en"] == ("does the frame around my quilt count",)
+
+
+def test_knowledge_base_examples_do_not_copy_evaluation_questions(real_index: RulesIndex) -> None:
+    from calico_bot.rules.evaluate import load_questions
+
+    asked = {q.q.strip().lower() for q in load_questions()}
+    examples = {q.strip().lower() for e in real_index.entries() for qs in e.examples.values() for q in qs}
+    assert len(examples) > 500
+    assert not asked & examples
