@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz
+
 from calico_bot.rules.text_tokens import to_simplified
 
 # Order matters only for the regex alternation (longer names first inside each game).
@@ -21,6 +23,34 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
 }
 _GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
 
+#: Misspelt names ("ilse of cats", "cat in teh box", "callico") are matched on whole words with
+#: rapidfuzz at this similarity (one swapped, missing or extra letter; "cat in the bag" is not a name).
+_FUZZY_NAMES: dict[str, tuple[str, ...]] = {
+    "citb": ("cat in the box",),
+    "ioc": ("isle of cats", "isle of cat"),
+    "calico": ("calico",),
+}
+FUZZY_NAME_CUTOFF = 90
+_WORD_RE = re.compile(r"[a-z]+")
+
+
+def _fuzzy_name(text: str) -> tuple[int, int, str] | None:
+    """(start, end, game) of the first word span that is a near-miss of a game name, or None."""
+    words = list(_WORD_RE.finditer(text))
+    for i in range(len(words)):
+        for game, names in _FUZZY_NAMES.items():
+            for name in names:
+                n = name.count(" ") + 1
+                if i + n > len(words):
+                    continue
+                start, end = words[i].start(), words[i + n - 1].end()
+                span = " ".join(w.group(0) for w in words[i : i + n])
+                if abs(len(span) - len(name)) > 2 or span[0] != name[0]:
+                    continue
+                if fuzz.ratio(span, name) >= FUZZY_NAME_CUTOFF:
+                    return start, end, game
+    return None
+
 
 def guess_game(question: str) -> str | None:
     """The game a question names ("calico", "citb", "ioc"), or None when it names none.
@@ -33,7 +63,10 @@ def guess_game(question: str) -> str | None:
         m = rx.search(text)
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), game)
-    return best[1] if best else None
+    if best is not None:
+        return best[1]
+    fuzzy = _fuzzy_name(text)
+    return fuzzy[2] if fuzzy else None
 
 
 def strip_game_names(question: str) -> str:
@@ -41,4 +74,6 @@ def strip_game_names(question: str) -> str:
     text = to_simplified(question.lower())
     for rx in _GAME_RES.values():
         text = rx.sub(" ", text)
+    while (fuzzy := _fuzzy_name(text)) is not None:
+        text = text[: fuzzy[0]] + " " + text[fuzzy[1] :]
     return text

@@ -55,8 +55,10 @@ GAME_HINT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
+#: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
+FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
-CONFIDENCE_FLOOR = 0.3
+CONFIDENCE_FLOOR = 0.25
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge.
 CALICO_PRIOR = 1.2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
@@ -382,7 +384,7 @@ class RulesIndex:
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
-            if conf < CONFIDENCE_FLOOR:
+            if conf < (CONFIDENCE_FLOOR if not hits else FOLLOWING_FLOOR):
                 break
             score = round(conf, 3)
             detail = self._hit(self._entries[member], score, answer_lang) if member != g else None

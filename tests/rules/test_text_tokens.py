@@ -68,6 +68,9 @@ def test_normalize_lang(locale: str | None, lang: str | None) -> None:
         ("盒中貓怎麼玩", "citb"), ("薛定谔那个游戏", "citb"), ("citb scoring", "citb"),
         ("isle of cats families", "ioc"), ("Isle of Cat oshax", "ioc"), ("猫岛家族", "ioc"), ("貓島", "ioc"),
         ("ioc solo", "ioc"), ("who wins the trick", None), ("彩虹纽扣", None), ("", None),
+        # misspelt names
+        ("scoring for ilse of cats pls", "ioc"), ("cat in teh box paradox", "citb"), ("callico buttons", "calico"),
+        ("the cat in the bag", None), ("a cat in my box", None), ("calicut", None),
     ],
 )
 def test_guess_game(question: str, game: str | None) -> None:
@@ -81,3 +84,4 @@ def test_guess_game_first_named_wins() -> None:
 def test_strip_game_names() -> None:
     assert "box" not in strip_game_names("cat in the box paradox")
     assert strip_game_names("盒中貓悖論").strip() == "悖论"
+    assert strip_game_names("ilse of cats scoring").split() == ["scoring"]
