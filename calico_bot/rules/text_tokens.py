@@ -196,7 +196,7 @@ _EN_STOP = frozenset(
         "okay", "wait", "actually", "still", "ever", "even", "one", "out", "up", "again", "way", "thing",
         "things", "stuff", "something", "anything", "need", "needed", "want", "wanted", "go", "goes", "going",
         "work", "works", "working", "s", "t", "re", "ll", "d", "ve", "m", "whether", "either", "neither",
-        "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet", "already",
+        "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet",
     ]
 )
 
@@ -256,7 +256,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "kid": ("kid", "kids", "child", "children", "younger", "easier", "simple", "simpler"),
     "beginner": ("beginner", "beginners", "intro", "introductory", "newbie", "newbies", "learn", "learning"),
     "refill": ("refill", "refills", "refilled", "replenish", "restock", "restocked", "replace"),
-    "repeat": ("repeat", "repeats", "twice", "again", "second", "another", "multiple", "double", "extra", "bigger",
+    "repeat": ("repeat", "repeats", "twice", "again", "second", "2nd", "already", "another", "multiple", "double", "extra", "bigger",
                "grow", "grows", "extend", "extending", "expand", "larger"),
     "space": ("space", "spaces", "spot", "spots", "slot", "slots", "cell", "cells", "square", "squares"),
     "earn": ("earn", "earns", "earned", "gain", "gains", "gained", "receive", "received", "obtain", "award",
