@@ -46,13 +46,9 @@ EXAMPLE_WEIGHT = 1
 #: Extra BM25 scores of the title field and the keyword field alone, added with these weights.
 TITLE_FIELD_BOOST = 0.5
 KEYWORD_FIELD_BOOST = 1.0
-EXAMPLE_FIELD_BOOST = 0.5
+EXAMPLE_FIELD_BOOST = 1.0
 #: Confidence credit for a question word found only in an entry's example questions.
 EXAMPLE_CREDIT = 0.5
-#: With no game named, a question whose words only one game uses (see ``RulesIndex._hinted_game``)
-#: keeps that game's scores and scales the others by this factor.
-GAME_HINT_FACTOR = 0.5
-GAME_HINT_DOMINANCE = 2.0
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
@@ -228,8 +224,6 @@ class RulesIndex:
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
-        self._en_games = _term_games(self._en.docs, self._games)
-        self._zh_games = _term_games(self._zh.docs, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
@@ -284,23 +278,6 @@ class RulesIndex:
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
-
-    def _hinted_game(self, query: _Query) -> str | None:
-        """The game the question's own vocabulary points to, when it names none.
-
-        Words that only one game's entries use ("boat", "trick", "button", "船", "墩") are evidence for
-        that game, weighted by IDF. The game with at least ``GAME_HINT_DOMINANCE`` times the evidence
-        of every other game is the hint; otherwise there is none.
-        """
-        evidence = dict.fromkeys(GAMES, 0.0)
-        for tokens, index, owners in ((query.en, self._en, self._en_games), (query.zh, self._zh, self._zh_games)):
-            for t in tokens:
-                games = owners.get(t)
-                if games is not None and len(games) == 1:
-                    evidence[next(iter(games))] += index.weight(t)
-        ranked = sorted(evidence.items(), key=lambda kv: -kv[1])
-        (best, top), (_, second) = ranked[0], ranked[1]
-        return best if top > 0 and top >= GAME_HINT_DOMINANCE * second else None
 
     def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
         """(covered, total) information of a query in document ``i``, for the confidence.
@@ -364,8 +341,6 @@ class RulesIndex:
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
-        elif (hinted := self._hinted_game(query)) is not None:
-            scores = np.where(self._games == hinted, scores, scores * GAME_HINT_FACTOR)
         else:
             scores = np.where(self._games == "calico", scores * CALICO_PRIOR, scores)
         group_scores, best_member = self._group(scores)
@@ -453,15 +428,6 @@ class RulesIndex:
             ranked.append((rank, pos, e))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
-
-
-def _term_games(docs: list[list[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
-    """Which games' entries use each term."""
-    owners: dict[str, set[str]] = {}
-    for doc, game in zip(docs, games, strict=True):
-        for t in set(doc):
-            owners.setdefault(t, set()).add(str(game))
-    return {t: frozenset(g) for t, g in owners.items()}
 
 
 def _normalize_game(game: str) -> str | None:
