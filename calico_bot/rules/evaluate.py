@@ -32,7 +32,7 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: tune/holdout: written with the first knowledge base; fresh: written by us after tuning; blind-a/b/c:
 #: written by people who never saw the knowledge base or the ranking (a and b used for tuning since,
 #: c measured once as the held-out estimate).
-SPLITS = ("tune", "holdout", "fresh", "blind-a", "blind-b", "blind-c")
+SPLITS = ("tune", "holdout", "fresh", "blind-a", "blind-b", "blind-c", "blind-d")
 
 
 @dataclass(frozen=True, slots=True)

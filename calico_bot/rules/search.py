@@ -49,6 +49,11 @@ KEYWORD_FIELD_BOOST = 1.0
 EXAMPLE_FIELD_BOOST = 1.0
 #: Confidence credit for a question word found only in an entry's example questions.
 EXAMPLE_CREDIT = 0.5
+#: Index terms (English) and Chinese pieces that, next to a game's name and nothing else, ask about
+#: the game as a whole ("calico rules", "how do you play the isle of cats", "盒中猫规则").
+ABOUT_THE_GAME_EN = frozenset({"play", "rule", "overview", "game", "explain", "learn", "beginner", "basic", "work",
+                               "teach", "summary"})
+ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则"})
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
@@ -336,8 +341,18 @@ class RulesIndex:
             # Only a game name ("calico?", "猫岛"): answer with that game's overview.
             overview = self._by_id.get(f"{game}.overview") if game else None
             return [self._hit(overview, 1.0, answer_lang)] if overview else []
+        if set(en) <= ABOUT_THE_GAME_EN and set(query.pieces) <= ABOUT_THE_GAME_ZH:
+            # "calico rules", "how do you play", "猫岛怎么玩": the game as a whole (Calico, the bot's main
+            # game, when none is named).
+            overview = self._by_id.get(f"{game or 'calico'}.overview")
+            if overview is not None:
+                return [self._hit(overview, 1.0, answer_lang)]
         if not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
-            return []  # Chinese sharing no word with what the rules say: scattered characters are not a question
+            # Chinese sharing no word with what the rules say: scattered characters are not a question,
+            # unless the question names a game ("猫与花毯怎么玩?"): then it asks about the game itself.
+            named = guess_game(question)
+            overview = self._by_id.get(f"{named}.overview") if named and named == game else None
+            return [self._hit(overview, 1.0, answer_lang)] if overview else []
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)

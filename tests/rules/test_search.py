@@ -32,6 +32,13 @@ def top_ids(index: RulesIndex, question: str, **kw: object) -> list[str]:
         ("首引能出红色吗", "citb.lead.red"),
         ("欧夏克算什么颜色", "ioc.oshax"),
         ("单人模式的市场怎么更新", "calico.solo.market"),
+        # the game as a whole
+        ("how do you play calico", "calico.overview"), ("cat in the box rules", "citb.overview"),
+        ("猫岛怎么玩", "ioc.overview"), ("猫与花毯怎么玩?", "calico.overview"), ("how do I play", "calico.overview"),
+        # a misspelt game name still picks the game
+        ("end of game scoring for ilse of cats", "ioc.scoring"),
+        # a detail is answered through its topic
+        ("how many points is leo worth", "calico.cats.list"), ("who starts", "calico.setup.personal"),
     ],
 )
 def test_questions_land_on_the_right_entry(real_index: RulesIndex, question: str, expected: str) -> None:
