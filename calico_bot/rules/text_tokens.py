@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import opencc
+
 # --------------------------------------------------------------------------------------------------
 # Language helpers
 
@@ -44,26 +46,15 @@ def normalize_lang(lang: str | None) -> str | None:
 
 
 # --------------------------------------------------------------------------------------------------
-# Traditional -> simplified (only characters that matter for these games' vocabulary and chat)
+# Traditional -> simplified, with OpenCC's character and phrase tables.
 
-_TRAD = (
-    "貓猫 島岛 與与 規规 則则 點点 數数 紐纽 釦扣 顏颜 計计 幾几 個个 麼么 麽么 嗎吗 張张 獲获 勝胜 輪轮 紅红 藍蓝"
-    " 綠绿 黃黄 論论 誰谁 贏赢 時时 後后 為为 這这 會会 還还 沒没 們们 樣样 對对 從从 邊边 變变 單单 雙双 場场"
-    " 結结 開开 設设 標标 記记 題题 問问 過过 動动 種种 圖图 區区 塊块 連连 狀状 長长 條条 線线 魚鱼 籃篮 課课"
-    " 寶宝 間间 選选 買买 費费 錢钱 傳传 發发 現现 鄰邻 滿满 帶带 鈕钮 組组 達达 該该 應应 說说 請请 讓让 給给"
-    " 換换 擇择 負负 減减 隻只 體体 歐欧 頭头 預预 測测 報报 聲声 隨随 棄弃 劃划 總总 積积 據据 級级 劇剧 戰战"
-    " 簡简 難难 經经 驗验 觸触 響响 離离 遠远 補补 見见 顯显 輸输 齊齐 餘余 盤盘 側侧 緣缘 縫缝 紋纹 葉叶 麗丽"
-    " 雜杂 蘭兰 環环 觀观 聯联 屬属 優优 處处 學学 習习 將将 剛刚 務务 實实 際际 範范 圍围 廢废 擺摆 掛挂 壞坏"
-    " 箇个 庫库 鬥斗 嚴严 禮礼 顆颗 歸归 楓枫 藥药 語语 錯错 誤误 階阶 段段 寫写 倆俩 兩两 殘残 聽听 買买 賣卖"
-    " 著着 執执 輔辅 啟启 訊讯 詞词 彙汇 鑰钥 誇夸 獎奖 勵励 蘿萝 蔔卜 紀纪 錄录 賽赛 題题 價价 值值 質质 號号"
-    " 團团 隊队 碼码 頁页 鐘钟 趟趟 視视 讀读 識识 識识 轉转 換换 堅坚 硬硬 鑽钻 豬猪 雞鸡 鳥鸟 龍龙 龜龟 馬马"
-    " 機机 幣币 網网 書书 筆笔 畫画 紙纸 卡卡 牌牌 鼠鼠 寵宠 愛爱 門门 窗窗 艙舱 靈灵 魔魔 貼贴 塗涂 顔颜 爲为"
-)
-_TRAD_TABLE = str.maketrans({pair[0]: pair[1] for pair in _TRAD.split() if len(pair) == 2 and pair[0] != pair[1]})
+_T2S = opencc.OpenCC("t2s")
 
 
+@lru_cache(maxsize=8192)
 def to_simplified(text: str) -> str:
-    return text.translate(_TRAD_TABLE)
+    """The text with traditional Chinese characters converted to simplified ones (OpenCC t2s)."""
+    return _T2S.convert(text) if any(ord(ch) >= 0x2E80 for ch in text) else text
 
 
 # --------------------------------------------------------------------------------------------------
