@@ -24,10 +24,12 @@ from pathlib import Path
 import numpy as np
 from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import guess_game, strip_game_names
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.text_tokens import (
+    STOP_WORDS,
     canonical,
     detect_lang,
     en_words,
@@ -37,6 +39,8 @@ from calico_bot.rules.text_tokens import (
     zh_pieces,
     zh_tokens,
 )
+
+_STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
 
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
@@ -52,8 +56,9 @@ EXAMPLE_CREDIT = 0.5
 #: Index terms (English) and Chinese pieces that, next to a game's name and nothing else, ask about
 #: the game as a whole ("calico rules", "how do you play the isle of cats", "盒中猫规则").
 ABOUT_THE_GAME_EN = frozenset({"play", "rule", "overview", "game", "explain", "learn", "beginner", "basic", "work",
-                               "teach", "summary"})
-ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则"})
+                               "teach", "summary", "general", "idea", "gist", "concept", "premise"})
+ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则", "简单讲",
+                               "简单说", "简单介绍", "在玩", "大概", "讲讲", "说说", "概括"})
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
@@ -259,6 +264,10 @@ class RulesIndex:
         if len(word) >= FUZZY_MIN_LEN and not word.isdigit():
             cutoff = FUZZY_CUTOFF if len(word) >= 6 else FUZZY_CUTOFF_SHORT
             match = process.extractOne(word, self._fuzzy_words, scorer=fuzz.ratio, score_cutoff=cutoff)
+            if match is None:
+                # Two swapped letters ("wrok", "tkae") are one edit for Damerau-Levenshtein.
+                match = process.extractOne(word, self._fuzzy_words, scorer=DamerauLevenshtein.distance,
+                                           score_cutoff=1)
             if match is not None:
                 best = match[0]
         self._fuzzy_cache[word] = best
@@ -280,6 +289,8 @@ class RulesIndex:
                 if fixed is not None:
                     term = canonical(fixed)
                     credit.setdefault(term, FUZZY_CREDIT_LONG if len(word) >= 6 else FUZZY_CREDIT_SHORT)
+                elif _misspelt_stop_word(word):
+                    continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
@@ -443,6 +454,15 @@ class RulesIndex:
             ranked.append((rank, pos, e))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
+
+
+@lru_cache(maxsize=4096)
+def _misspelt_stop_word(word: str) -> bool:
+    """Whether a word is one typo (Damerau-Levenshtein) away from a stop word of 3+ letters."""
+    if len(word) < 3:
+        return False
+    match = process.extractOne(word, _STOP_WORDS, scorer=DamerauLevenshtein.distance, score_cutoff=1)
+    return match is not None
 
 
 def _normalize_game(game: str) -> str | None:

@@ -149,7 +149,8 @@ def zh_tokens(text: str, pieces: list[str] | None = None) -> list[str]:
 # Multi-word phrases folded into one term before stop words are dropped ("cat in the box" -> citb).
 _EN_PHRASES: dict[str, tuple[str, ...]] = {
     "twoplayer": ("two player", "two players", "2 player", "2 players", "2p", "2 p", "two people", "2 people",
-                  "2 ppl", "head to head", "2 player game", "two player game"),
+                  "2 ppl", "head to head", "2 player game", "two player game", "just 2", "just two", "only 2",
+                  "only two", "with 2", "with two", "2 of us", "two of us"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
     "setup": ("set up", "setting up"),
     "setaside": ("set aside", "put aside"),
@@ -185,12 +186,15 @@ _EN_STOP = frozenset(
         "anyone", "someone", "somebody", "question", "quick", "know", "tell", "explain", "mean", "means",
         "happen", "happens", "happened", "let", "lets", "like", "get", "gets", "got", "getting", "have", "has",
         "had", "having", "im", "ive", "dont", "doesnt", "isnt", "arent", "cant", "u", "ur", "pls", "plz", "ok",
-        "okay", "wait", "actually", "still", "ever", "even", "one", "out", "up", "again", "way", "thing",
+        "okay", "wait", "actually", "lol", "lmao", "haha", "btw", "idk", "tbh", "imo", "ty", "thx",
+        "still", "ever", "even", "one", "out", "up", "again", "way", "thing",
         "things", "stuff", "something", "anything", "need", "needed", "want", "wanted", "go", "goes", "going",
         "work", "works", "working", "s", "t", "re", "ll", "d", "ve", "m", "whether", "either", "neither",
         "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet",
     ]
 )
+
+STOP_WORDS: frozenset[str] = _EN_STOP
 
 # canonical: variants (variants are compared after lowercasing, before stemming AND after stemming)
 _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
