@@ -65,8 +65,10 @@ DETAIL_SHARE = 1.0
 FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
 CONFIDENCE_FLOOR = 0.25
-#: On near-ties between games (no game named), Calico - the bot's main game - gets this edge.
+#: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
+#: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
+GAME_HINT_DOMINANCE = 2.0
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
 #: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
 FUZZY_CUTOFF = 80
@@ -234,6 +236,8 @@ class RulesIndex:
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
+        self._en_games = _term_games(self._en.sets, self._games)
+        self._zh_games = _term_games(self._zh.sets, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
@@ -294,6 +298,19 @@ class RulesIndex:
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
+
+    def _hinted_game(self, query: _Query) -> str | None:
+        """The game that the question's words point to, when it names none: words that only one game's
+        entries use ("boat", "trick", "船", "墩"), weighted by IDF, with one game having at least
+        ``GAME_HINT_DOMINANCE`` times the evidence of any other."""
+        evidence = dict.fromkeys(GAMES, 0.0)
+        for tokens, index, owners in ((query.en, self._en, self._en_games), (query.zh, self._zh, self._zh_games)):
+            for t in tokens:
+                games = owners.get(t)
+                if games is not None and len(games) == 1:
+                    evidence[next(iter(games))] += index.weight(t)
+        (best, top), (_, second) = sorted(evidence.items(), key=lambda kv: -kv[1])[:2]
+        return best if top > 0 and top >= GAME_HINT_DOMINANCE * second else None
 
     def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
         """(covered, total) information of a query in document ``i``, for the confidence.
@@ -368,7 +385,8 @@ class RulesIndex:
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
-            scores = np.where(self._games == "calico", scores * CALICO_PRIOR, scores)
+            favoured = self._hinted_game(query) or "calico"
+            scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
         group_scores, best_member = self._group(scores)
         # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
         # matches the question better.
@@ -454,6 +472,15 @@ class RulesIndex:
             ranked.append((rank, pos, e))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
+
+
+def _term_games(docs: Sequence[frozenset[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
+    """Which games' entries use each term (in what they say, not in their example questions)."""
+    owners: dict[str, set[str]] = {}
+    for doc, game in zip(docs, games, strict=True):
+        for t in doc:
+            owners.setdefault(t, set()).add(str(game))
+    return {t: frozenset(g) for t, g in owners.items()}
 
 
 @lru_cache(maxsize=4096)

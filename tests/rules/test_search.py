@@ -37,6 +37,8 @@ def top_ids(index: RulesIndex, question: str, **kw: object) -> list[str]:
         ("猫岛怎么玩", "ioc.overview"), ("猫与花毯怎么玩?", "calico.overview"), ("how do I play", "calico.overview"),
         # a misspelt game name still picks the game
         ("end of game scoring for ilse of cats", "ioc.scoring"),
+        # words only one game uses move the main-game edge to that game (船 = the Isle of Cats boat)
+        ("猫板块放到船上有什么限制", "ioc.placement"),
         # a detail is answered through its topic
         ("how many points is leo worth", "calico.cats.list"), ("who starts", "calico.setup.personal"),
     ],
