@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,20 +86,20 @@ class Report:
         return [r for r in self.results if pred is None or pred(r)]  # type: ignore[operator]
 
     @staticmethod
+    def _share(results: Sequence[Result], top1: Callable[[Result], bool], top3: Callable[[Result], bool]
+               ) -> tuple[float, float]:
+        n = len(results)
+        return (sum(map(top1, results)) / n, sum(map(top3, results)) / n) if n else (0.0, 0.0)
+
+    @staticmethod
     def accuracy(results: Sequence[Result]) -> tuple[float, float]:
         """(top-1, top-3) of the answer measure."""
-        if not results:
-            return (0.0, 0.0)
-        n = len(results)
-        return (sum(r.top1 for r in results) / n, sum(r.top3 for r in results) / n)
+        return Report._share(results, lambda r: r.top1, lambda r: r.top3)
 
     @staticmethod
     def topic_accuracy(results: Sequence[Result]) -> tuple[float, float]:
         """(top-1, top-3) of the topic measure."""
-        if not results:
-            return (0.0, 0.0)
-        n = len(results)
-        return (sum(r.topic_top1 for r in results) / n, sum(r.topic_top3 for r in results) / n)
+        return Report._share(results, lambda r: r.topic_top1, lambda r: r.topic_top3)
 
     @property
     def top1(self) -> float:
