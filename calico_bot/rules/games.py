@@ -77,3 +77,35 @@ def strip_game_names(question: str) -> str:
     while (fuzzy := _fuzzy_name(text)) is not None:
         text = text[: fuzzy[0]] + " " + text[fuzzy[1] :]
     return text
+
+
+# A question about a game as a whole ("what is calico even about?", "猫岛是一款什么样的桌游?"): the
+# game's name is first replaced by <game>, then these patterns look for the question around it.
+_ABOUT_GAME_PATTERNS = (
+    r"\bwhat(?:'s|s| is| are)?\s+(?:the\s+)?<game>\s+(?:(?:even|actually|really|basically|exactly|all)\s+)?about\b",
+    r"\b(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:a\s+)?game\b",
+    r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>",
+    r"\bhow\s+(?:does|do)\s+(?:the\s+)?<game>\s+(?:work|play)\b",
+    r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",
+    r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
+    r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",
+    r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
+    r"(?:什么|啥)是\s*<game>",
+    r"介绍(?:一下)?\s*<game>",
+    r"<game>\s*(?:怎么|如何|咋)玩",
+    r"<game>\s*(?:好玩|难)吗",
+    r"<game>.{0,6}(?:简介|介绍一下|大概是)",
+)
+_ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
+
+
+def asks_about_game(question: str) -> str | None:
+    """The game a question asks about *as a whole* (what it is, how it plays), or None."""
+    text = to_simplified(question.lower())
+    game = guess_game(question)
+    if game is None:
+        return None
+    marked = _GAME_RES[game].sub(" <game> ", text)
+    while (fuzzy := _fuzzy_name(marked)) is not None and fuzzy[2] == game:
+        marked = marked[: fuzzy[0]] + " <game> " + marked[fuzzy[1] :]
+    return game if _ABOUT_GAME_RE.search(marked) else None

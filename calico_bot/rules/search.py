@@ -26,7 +26,7 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from calico_bot.rules.games import guess_game, strip_game_names
+from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
@@ -363,6 +363,15 @@ class RulesIndex:
         if k <= 0 or not self._entries or not question.strip():
             return []
         game = _normalize_game(game) if game else guess_game(question)
+        hits = self._ranked(question, game, answer_lang, k)
+        whole = asks_about_game(question)
+        if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
+            # "what is calico even about?": the game's overview answers first, whatever else matched.
+            hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
+        return hits
+
+    def _ranked(self, question: str, game: str | None, answer_lang: str, k: int) -> list[Hit]:
+        """The search proper (see :meth:`search`); ``game`` is already resolved."""
         query = self._analyse(question)
         en, zh = query.en, query.zh
         if not en and not zh:

@@ -34,7 +34,8 @@ def top_ids(index: RulesIndex, question: str, **kw: object) -> list[str]:
         ("单人模式的市场怎么更新", "calico.solo.market"),
         # the game as a whole
         ("how do you play calico", "calico.overview"), ("cat in the box rules", "citb.overview"),
-        ("猫岛怎么玩", "ioc.overview"), ("猫与花毯怎么玩?", "calico.overview"), ("how do I play", "calico.overview"),
+        ("猫岛怎么玩", "ioc.overview"), ("whats isle of cats about? thinking of buying it", "ioc.overview"),
+        ("猫与花毯怎么玩?", "calico.overview"), ("how do I play", "calico.overview"),
         # a misspelt game name still picks the game
         ("end of game scoring for ilse of cats", "ioc.scoring"),
         # words only one game uses move the main-game edge to that game (船 = the Isle of Cats boat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calico_bot.rules.games import guess_game, strip_game_names
+from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
 from calico_bot.rules.text_tokens import detect_lang, en_tokens, normalize_lang, stem, to_simplified, zh_tokens
 
 
@@ -85,3 +85,19 @@ def test_strip_game_names() -> None:
     assert "box" not in strip_game_names("cat in the box paradox")
     assert strip_game_names("盒中貓悖論").strip() == "悖论"
     assert strip_game_names("ilse of cats scoring").split() == ["scoring"]
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("new here, what is calico even about?", "calico"), ("whats isle of cats about? thinking of buying it", "ioc"),
+        ("what kind of game is cat in the box", "citb"), ("how do you play calico", "calico"),
+        ("how does the isle of cats work", "ioc"), ("isle of cats in a nutshell", "ioc"),
+        ("猫岛是一款什么样的桌游?", "ioc"), ("盒中貓是什麼遊戲", "citb"), ("介绍一下猫与花毯", "calico"),
+        # not about the game as a whole
+        ("tell me about the rainbow button in calico", None), ("what is the calico tie breaker about", None),
+        ("猫岛家庭模式是什么", None), ("what is this game about", None), ("calico rainbow button", None),
+    ],
+)
+def test_asks_about_game(question: str, game: str | None) -> None:
+    assert asks_about_game(question) == game
