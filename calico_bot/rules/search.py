@@ -61,6 +61,8 @@ ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "�
                                "简单说", "简单介绍", "在玩", "大概", "讲讲", "说说", "概括"})
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
+#: Questions with more words (English terms + Chinese pieces) than this get a proportionally lower floor.
+LONG_QUESTION_WORDS = 8
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
 FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
@@ -406,13 +408,16 @@ class RulesIndex:
         top = float(group_scores[order[0]])
         hits: list[Hit] = []
         previous = 1.0
+        # Long questions carry chat around the rules words, so they need a smaller share covered.
+        words = len(query.en) + len(query.pieces)
+        first_floor = CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
         for g in order:
             member = int(best_member[g])
             covered, total = self._coverage(member, query)
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
-            if conf < (CONFIDENCE_FLOOR if not hits else FOLLOWING_FLOOR):
+            if conf < (first_floor if not hits else FOLLOWING_FLOOR):
                 break
             score = round(conf, 3)
             detail = self._hit(self._entries[member], score, answer_lang) if member != g else None

@@ -190,3 +190,10 @@ def test_index_reloads_when_the_kb_changes(tmp_path: Path) -> None:
     second = load_index(kb)
     assert second is not first and second.get("calico.border") is not None
     assert second.search("do edge tiles count")[0].id == "calico.border"
+
+
+def test_long_chatty_questions_need_a_smaller_share_covered(real_index: RulesIndex) -> None:
+    chat = "hey everyone, sorry if this is a dumb question, we just opened the box tonight and my sister wants to know"
+    hits = real_index.search(f"{chat}: when you finish a group of three patches of one colour do you get a button?")
+    assert hits and hits[0].id == "calico.buttons"
+    assert real_index.search(f"{chat}: does anyone know a good pizza place near the station that is open late?") == []
