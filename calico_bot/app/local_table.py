@@ -6,6 +6,7 @@ click buttons and pick from menus; what the bot would post is printed and every 
 attach is saved into a folder.
 
     /calico new mode:beginner seats:2     run a slash command (options as name:value)
+    /rules ask question:can I lead red?   an option's value runs on to the next name:value
     as bo                                  act as another local player (ana, bo, cy, di)
     click 3                                click button [3]
     pick 5 B4                              choose B4 in select menu [5]
@@ -200,13 +201,19 @@ class LocalTable:
     async def _slash(self, words: list[str]) -> None:
         assert self.driver is not None
         path = [words[0].lstrip("/")]
-        options: dict[str, Any] = {}
+        raw: dict[str, str] = {}
+        current: str | None = None
         for word in words[1:]:
-            if ":" in word:
-                key, value = word.split(":", 1)
-                options[key] = self._value(value)
-            else:
+            key, colon, value = word.partition(":")
+            if colon and key.isidentifier() and key.islower():
+                current = key
+                raw[key] = value
+            elif current is None:
                 path.append(word)
+            else:
+                # As in Discord's box, words after an option belong to it until the next name:value.
+                raw[current] = f"{raw[current]} {word}"
+        options: dict[str, Any] = {key: self._value(value) for key, value in raw.items()}
         try:
             result = await self.driver.slash(self.user, self.channel, " ".join(path), options)
         except (KeyError, ValueError, LookupError) as exc:
