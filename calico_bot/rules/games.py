@@ -82,10 +82,11 @@ def strip_game_names(question: str) -> str:
 # A question about a game as a whole ("what is calico even about?", "猫岛是一款什么样的桌游?"): the
 # game's name is first replaced by <game>, then these patterns look for the question around it.
 _ABOUT_GAME_PATTERNS = (
-    r"\bwhat(?:'s|s| is| are)?\s+(?:the\s+)?<game>\s+(?:(?:even|actually|really|basically|exactly|all)\s+)?about\b",
+    r"\bwhat(?:'s|s| is| are)?\s+(?:the\s+)?(?:<game>|it|this\s+game)\s+"
+    r"(?:(?:even|actually|really|basically|exactly|all)\s+)?about\b",
     r"\b(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:a\s+)?game\b",
-    r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>",
-    r"\bhow\s+(?:does|do)\s+(?:the\s+)?<game>\s+(?:work|play)\b",
+    r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
+    r"\bhow\s+(?:does|do)\s+(?:the\s+)?(?:<game>|it)\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
     r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",

@@ -40,6 +40,8 @@ def top_ids(index: RulesIndex, question: str, **kw: object) -> list[str]:
         ("end of game scoring for ilse of cats", "ioc.scoring"),
         # words only one game uses move the main-game edge to that game (船 = the Isle of Cats boat)
         ("猫板块放到船上有什么限制", "ioc.placement"),
+        # measure words do not split a phrase (救一只猫 -> 救猫)
+        ("猫岛救一只猫要几条鱼", "ioc.rescue"),
         # a detail is answered through its topic
         ("how many points is leo worth", "calico.cats.list"), ("who starts", "calico.setup.personal"),
     ],

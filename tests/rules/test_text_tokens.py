@@ -93,10 +93,12 @@ def test_strip_game_names() -> None:
         ("new here, what is calico even about?", "calico"), ("whats isle of cats about? thinking of buying it", "ioc"),
         ("what kind of game is cat in the box", "citb"), ("how do you play calico", "calico"),
         ("how does the isle of cats work", "ioc"), ("isle of cats in a nutshell", "ioc"),
+        ("thinking of buying the isle of cats. what's it actually about?", "ioc"),
         ("猫岛是一款什么样的桌游?", "ioc"), ("盒中貓是什麼遊戲", "citb"), ("介绍一下猫与花毯", "calico"),
         # not about the game as a whole
         ("tell me about the rainbow button in calico", None), ("what is the calico tie breaker about", None),
         ("猫岛家庭模式是什么", None), ("what is this game about", None), ("calico rainbow button", None),
+        ("how do you play isle of cats solo?", None), ("calico scoring in a nutshell", None),
     ],
 )
 def test_asks_about_game(question: str, game: str | None) -> None:
