@@ -4,7 +4,7 @@ The same functions run over the knowledge base (index time) and over players' qu
 time), so every normalisation below - traditional to simplified characters, synonyms, stemming -
 applies to both sides and only has to be *consistent*, not linguistically perfect.
 
-English: lowercase words, phrase rewrites ("two player" -> ``twoplayer``), a tiny suffix stemmer,
+English: lowercase words, phrase rewrites ("two player" -> ``twoplayer``), the Snowball stemmer,
 stop-word removal and a synonym map onto one canonical word per concept.
 Chinese: traditional characters folded to simplified, synonyms rewritten onto one canonical phrase,
 filler words removed, then character unigrams and bigrams of each CJK run. No dictionary is loaded
@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 import opencc
+import snowballstemmer
 
 # --------------------------------------------------------------------------------------------------
 # Language helpers
@@ -276,21 +277,13 @@ for _canon, _variants in _EN_SYNONYMS.items():
     _EN_SYN_MAP.setdefault(_canon, _canon)
 
 
+_SNOWBALL = snowballstemmer.stemmer("english")
+
+
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """A deliberately small suffix stripper (plural s/es/ies, -ing, -ed)."""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 4 and w.endswith(("ches", "shes", "xes", "sses")):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
-    if len(w) > 5 and w.endswith("ing"):
-        return w[:-3]
-    if len(w) > 4 and w.endswith("ed"):
-        return w[:-2]
-    return w
+    """The Snowball (Porter 2) English stem of a lowercased word."""
+    return _SNOWBALL.stemWord(word)
 
 
 _IRREGULAR = {

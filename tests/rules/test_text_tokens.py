@@ -9,12 +9,13 @@ from calico_bot.rules.text_tokens import detect_lang, en_tokens, normalize_lang,
 
 
 @pytest.mark.parametrize(
-    ("word", "expected"),
+    ("word", "other"),
     [("groups", "group"), ("families", "family"), ("matches", "match"), ("drawing", "draw"), ("refilled", "refill"),
-     ("bus", "bus"), ("red", "red")],
+     ("shared", "share"), ("sitting", "sits"), ("bus", "bus"), ("red", "red")],
 )
-def test_stem(word: str, expected: str) -> None:
-    assert stem(word) == expected
+def test_inflected_forms_share_a_stem(word: str, other: str) -> None:
+    assert stem(word) == stem(other)
+    assert stem("red") == "red" and stem("bus") == "bus"  # short words stay whole
 
 
 @pytest.mark.parametrize(
