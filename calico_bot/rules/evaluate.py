@@ -82,9 +82,6 @@ class Report:
     results: tuple[Result, ...]
     load_seconds: float
 
-    def _subset(self, pred: object = None) -> list[Result]:
-        return [r for r in self.results if pred is None or pred(r)]  # type: ignore[operator]
-
     @staticmethod
     def _share(results: Sequence[Result], top1: Callable[[Result], bool], top3: Callable[[Result], bool]
                ) -> tuple[float, float]:

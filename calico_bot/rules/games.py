@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -52,6 +53,7 @@ def _fuzzy_name(text: str) -> tuple[int, int, str] | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def guess_game(question: str) -> str | None:
     """The game a question names ("calico", "citb", "ioc"), or None when it names none.
 
@@ -69,6 +71,7 @@ def guess_game(question: str) -> str | None:
     return fuzzy[2] if fuzzy else None
 
 
+@lru_cache(maxsize=1024)
 def strip_game_names(question: str) -> str:
     """The question with every game name removed (names pick the game; they are not rules words)."""
     text = to_simplified(question.lower())

@@ -47,10 +47,6 @@ class Entry:
     #: Questions players ask that this entry answers, per language (searched, never shown).
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
-    def is_detail(self) -> bool:
-        return bool(self.part_of)
-
     def title_in(self, lang: str) -> str:
         return self.title.get(lang) or self.title.get("en") or self.title.get("zh") or self.id
 

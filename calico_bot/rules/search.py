@@ -202,7 +202,8 @@ class RulesIndex:
             parents = [position[p] for p in e.part_of if p in position and not self._entries[position[p]].part_of]
             if parents:
                 self._parents.append((i, parents))
-        self._is_main = np.array([not any(c == i for c, _ in self._parents) for i in range(len(self._entries))])
+        details = {child for child, _ in self._parents}
+        self._is_main = np.array([i not in details for i in range(len(self._entries))])
         docs: dict[str, list[list[str]]] = {f"{lang}.{part}": [] for lang in ("en", "zh") for part in FIELDS}
         raw_words: set[str] = set(synonym_words())
         for e in self._entries:
@@ -278,11 +279,6 @@ class RulesIndex:
                 best = match[0]
         self._fuzzy_cache[word] = best
         return best
-
-    def query_tokens(self, question: str) -> tuple[list[str], list[str]]:
-        """(English terms, Chinese n-grams) of a question, after spelling correction."""
-        query = self._analyse(question)
-        return query.en, query.zh
 
     def _analyse(self, question: str) -> _Query:
         text = strip_game_names(question)
@@ -364,34 +360,45 @@ class RulesIndex:
         answer_lang = normalize_lang(lang) or detect_lang(question)
         if k <= 0 or not self._entries or not question.strip():
             return []
-        game = _normalize_game(game) if game else guess_game(question)
-        hits = self._ranked(question, game, answer_lang, k)
+        named = guess_game(question)
+        game = _normalize_game(game) if game else named
+        query = self._analyse(question)
+        hits = self._without_ranking(query, game, named, answer_lang)
+        if hits is None:
+            hits = self._ranked(query, game, answer_lang, k)
         whole = asks_about_game(question)
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
             hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
         return hits
 
-    def _ranked(self, question: str, game: str | None, answer_lang: str, k: int) -> list[Hit]:
-        """The search proper (see :meth:`search`); ``game`` is already resolved."""
-        query = self._analyse(question)
+    def _without_ranking(self, query: _Query, game: str | None, named: str | None, lang: str) -> list[Hit] | None:
+        """Answers that need no ranking, or None to rank.
+
+        A question that says nothing but a game ("calico?", "calico rules", "猫岛怎么玩") gets that game's
+        overview ("rules" / "how to play" alone: Calico's, the bot's main game). Chinese that shares no
+        word with what the rules say gets nothing - scattered characters are not a question - unless
+        it names the game ("猫与花毯怎么玩?"), which then asks about the game itself.
+        """
         en, zh = query.en, query.zh
         if not en and not zh:
-            # Only a game name ("calico?", "猫岛"): answer with that game's overview.
-            overview = self._by_id.get(f"{game}.overview") if game else None
-            return [self._hit(overview, 1.0, answer_lang)] if overview else []
-        if set(en) <= ABOUT_THE_GAME_EN and set(query.pieces) <= ABOUT_THE_GAME_ZH:
-            # "calico rules", "how do you play", "猫岛怎么玩": the game as a whole (Calico, the bot's main
-            # game, when none is named).
-            overview = self._by_id.get(f"{game or 'calico'}.overview")
-            if overview is not None:
-                return [self._hit(overview, 1.0, answer_lang)]
-        if not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
-            # Chinese sharing no word with what the rules say: scattered characters are not a question,
-            # unless the question names a game ("猫与花毯怎么玩?"): then it asks about the game itself.
-            named = guess_game(question)
-            overview = self._by_id.get(f"{named}.overview") if named and named == game else None
-            return [self._hit(overview, 1.0, answer_lang)] if overview else []
+            target = game
+        elif (
+            set(en) <= ABOUT_THE_GAME_EN
+            and set(query.pieces) <= ABOUT_THE_GAME_ZH
+            and f"{game or 'calico'}.overview" in self._by_id
+        ):
+            target = game or "calico"
+        elif not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
+            target = named if named and named == game else None
+        else:
+            return None
+        overview = self._by_id.get(f"{target}.overview") if target else None
+        return [self._hit(overview, 1.0, lang)] if overview else []
+
+    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int) -> list[Hit]:
+        """The search proper (see :meth:`search`); ``game`` is already resolved."""
+        en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)

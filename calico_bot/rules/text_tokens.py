@@ -332,11 +332,6 @@ def en_tokens(text: str) -> list[str]:
     return [canonical(w) for w in en_words(text)]
 
 
-def tokenize(text: str) -> list[str]:
-    """Index/query tokens of mixed English and Chinese text."""
-    return en_tokens(text) + zh_tokens(text)
-
-
 def synonym_words() -> frozenset[str]:
     """Every English variant the synonym map knows (used as extra vocabulary for fuzzy matching)."""
     return frozenset(_EN_SYN_MAP)
