@@ -37,8 +37,7 @@ def goal_potential(quilt: Quilt, goals: dict[str, str] | None) -> float:
         goal = GOALS[goal_id]
         by_color = _fits([t // 6 for t in tiles], goal.counts)
         by_pattern = _fits([t % 6 for t in tiles], goal.counts)
-        points = goal.both if by_color and by_pattern else goal.one if by_color or by_pattern else 0
-        bonus += 0.8 * points * len(tiles) / 6
+        bonus += 0.8 * goal.points(by_color, by_pattern) * len(tiles) / 6
     return bonus
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..calico.components import CATS, GOAL_SPACES, GOALS, GoalTile
-from ..calico.geometry import LABELS, NEIGHBOUR_MASK, NEIGHBOURS, PATCH_CELLS, SHAPE_PLACEMENTS
+from ..calico.components import CATS, GOALS, GoalTile
+from ..calico.geometry import NEIGHBOUR_MASK, PATCH_CELLS, SHAPE_PLACEMENTS
 from ..calico.quilt import EMPTY, Quilt
+from ..calico.scoring import GOAL_NEIGHBOURS, goal_tests
 from .bits import grow
 
-GOAL_NEIGHBOURS: dict[str, tuple[int, ...]] = {s: NEIGHBOURS[LABELS[s]] for s in GOAL_SPACES}
 PATCH_MASK = sum(1 << c for c in PATCH_CELLS)
 
 
@@ -69,20 +69,11 @@ def goal_list(goals: dict[str, str] | None) -> tuple[tuple[tuple[int, ...], Goal
     return tuple((GOAL_NEIGHBOURS[s], GOALS[g]) for s, g in sorted(goals.items()))
 
 
-def _counts(values: list[int]) -> tuple[int, ...]:
-    seen: dict[int, int] = {}
-    for v in values:
-        seen[v] = seen.get(v, 0) + 1
-    return tuple(sorted(seen.values(), reverse=True))
-
-
 def goal_points(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile) -> int:
     tiles = [cells[n] for n in neighbours]
     if min(tiles) < 0:
         return 0
-    by_color = _counts([t // 6 for t in tiles]) == goal.counts
-    by_pattern = _counts([t % 6 for t in tiles]) == goal.counts
-    return goal.both if by_color and by_pattern else goal.one if by_color or by_pattern else 0
+    return goal.points(*goal_tests(tiles, goal))
 
 
 class Board:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..calico.components import GOALS, GoalTile
+from ..calico.components import GOALS, GoalTile, count_profile
 from .bits import components, halo, room_at_least
 from .board import Board, CatRule, goal_points
 
@@ -72,13 +72,6 @@ def goal_probability(part: tuple[int, ...], target: tuple[int, ...], m: float) -
     return expected
 
 
-def _counts(values: list[int]) -> tuple[int, ...]:
-    seen = [0] * 6
-    for v in values:
-        seen[v] += 1
-    return tuple(sorted((n for n in seen if n), reverse=True))
-
-
 def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m: float) -> float:
     colors: list[int] = []
     patterns: list[int] = []
@@ -89,8 +82,8 @@ def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m:
             patterns.append(t % 6)
     if len(colors) == 6:
         return float(goal_points(cells, neighbours, goal))
-    pc = goal_probability(_counts(colors), goal.counts, m)
-    pp = goal_probability(_counts(patterns), goal.counts, m)
+    pc = goal_probability(count_profile(colors), goal.counts, m)
+    pp = goal_probability(count_profile(patterns), goal.counts, m)
     return goal.both * pc * pp + goal.one * (pc + pp - 2 * pc * pp)
 
 

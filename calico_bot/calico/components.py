@@ -74,6 +74,19 @@ class GoalTile:
     one: int  # points when the color test or the pattern test is met
     both: int  # points when both are met
 
+    def points(self, by_color: bool, by_pattern: bool) -> int:
+        """What the goal scores when its color test and/or its pattern test is met."""
+        return self.both if by_color and by_pattern else self.one if by_color or by_pattern else 0
+
+
+def count_profile(values: list[int]) -> tuple[int, ...]:
+    """How many of each color (or pattern) ``0..5`` there are, largest first: compared with a goal's
+    ``counts`` ((2, 2, 1, 1) for AA-BB-C-D)."""
+    seen = [0] * 6
+    for v in values:
+        seen[v] += 1
+    return tuple(sorted((n for n in seen if n), reverse=True))
+
 
 GOALS: dict[str, GoalTile] = {
     g.id: g

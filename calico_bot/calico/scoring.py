@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .components import CATS, GOALS, RAINBOW_POINTS
+from .components import CATS, GOAL_SPACES, GOALS, RAINBOW_POINTS, GoalTile, count_profile
 from .geometry import LABELS, NEIGHBOURS
 from .quilt import ButtonToken, CatToken, Quilt
 
-GOAL_NEIGHBOURS: dict[str, tuple[int, ...]] = {
-    space: NEIGHBOURS[LABELS[space]] for space in ("B3", "C4", "D2")
-}
+GOAL_NEIGHBOURS: dict[str, tuple[int, ...]] = {space: NEIGHBOURS[LABELS[space]] for space in GOAL_SPACES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +26,10 @@ class GoalResult:
                 "pattern": self.pattern, "points": self.points}
 
 
-def _counts(values: list[int]) -> tuple[int, ...]:
-    return tuple(sorted(Counter(values).values(), reverse=True))
+def goal_tests(tiles: list[int], goal: GoalTile) -> tuple[bool, bool]:
+    """(by color, by pattern): whether the six patches around a goal meet it each way."""
+    return (count_profile([t // 6 for t in tiles]) == goal.counts,
+            count_profile([t % 6 for t in tiles]) == goal.counts)
 
 
 def score_goal(quilt: Quilt, space: str, goal_id: str) -> GoalResult:
@@ -38,10 +37,8 @@ def score_goal(quilt: Quilt, space: str, goal_id: str) -> GoalResult:
     tiles = [quilt.cells[n] for n in GOAL_NEIGHBOURS[space]]
     if min(tiles) < 0:
         return GoalResult(space, goal_id, False, False, 0, False)
-    by_color = _counts([t // 6 for t in tiles]) == goal.counts
-    by_pattern = _counts([t % 6 for t in tiles]) == goal.counts
-    points = goal.both if by_color and by_pattern else goal.one if by_color or by_pattern else 0
-    return GoalResult(space, goal_id, by_color, by_pattern, points, True)
+    by_color, by_pattern = goal_tests(tiles, goal)
+    return GoalResult(space, goal_id, by_color, by_pattern, goal.points(by_color, by_pattern), True)
 
 
 @dataclass(slots=True)
