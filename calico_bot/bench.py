@@ -8,22 +8,15 @@ plus totals, with the breakdown and without). Single process, so it measures one
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from calico_bot.calico.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
+from calico_bot.calico.game import GameOptions, GameState, seeded_game
 from calico_bot.calico.scoring import quick_total, score_quilt
 
 
 def play_random_game(seed: int, players: int = 4) -> GameState:
-    state = new_game(GameOptions(players=[f"P{i + 1}" for i in range(players)]), seed)
-    rng = random.Random(seed)
-    for seat in range(players):
-        state.apply(random_goal_choice(state, seat, rng))
-    while not state.over:
-        state.apply(random_turn(state, rng))
-    return state
+    return seeded_game(GameOptions(players=[f"P{i + 1}" for i in range(players)]), seed)
 
 
 def time_per_call(fn, repeats: int) -> float:

@@ -8,28 +8,18 @@ one turn post (with caches warm), with and without PNG encoding, and the PNG siz
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Callable
 
-from calico_bot.calico.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
+from calico_bot.calico.game import GameOptions, GameState, seeded_game
 
 from . import render_quilt, render_scoresheet, render_turn_post, to_png_bytes
 
 
 def sample_state(seed: int = 2024, turns: int = 24, finish: bool = False) -> GameState:
     """A seeded two-player standard game after ``turns`` random turns (or at the end)."""
-    state = new_game(GameOptions(players=["Alice", "Bob"]), seed)
-    rng = random.Random(seed)
-    for seat in range(len(state.players)):
-        if state.players[seat].needs_goals:
-            state.apply(random_goal_choice(state, seat, rng))
-    played = 0
-    while state.phase == "play" and (finish or played < turns):
-        state.apply(random_turn(state, rng))
-        played += 1
-    return state
+    return seeded_game(GameOptions(players=["Alice", "Bob"]), seed, None if finish else turns)
 
 
 def _median_ms(fn: Callable[[], object], runs: int) -> float:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from calico_bot.calico.actions import Turn
 from calico_bot.calico.components import GOALS
-from calico_bot.calico.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
+from calico_bot.calico.game import GameOptions, GameState, random_turn, seeded_game
 from calico_bot.calico.geometry import NEIGHBOURS, label
 from calico_bot.calico.quilt import Quilt
 from calico_bot.calico.scoring import GOAL_NEIGHBOURS, quick_total
@@ -76,16 +76,8 @@ def play_game(
     scenario: int | None = None,
 ) -> GameState:
     """Deal a game and play ``turns`` turns (``None``: to the end); goals are chosen at random."""
-    state = new_game(GameOptions(players=list(players), mode=mode, scenario=scenario), seed)
-    rng = random.Random(seed)
-    for seat in range(len(state.players)):
-        if state.players[seat].needs_goals:
-            state.apply(random_goal_choice(state, seat, rng))
-    played = 0
-    while state.phase == "play" and (turns is None or played < turns):
-        state.apply(greedy_turn(state, rng) if greedy else random_turn(state, rng))
-        played += 1
-    return state
+    options = GameOptions(players=list(players), mode=mode, scenario=scenario)
+    return seeded_game(options, seed, turns, greedy_turn if greedy else random_turn)
 
 
 def last_mover(state: GameState) -> int:

@@ -12,6 +12,7 @@ the dealt setup and the actions, which is what makes records replayable.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -605,6 +606,25 @@ def random_goal_choice(state: GameState, seat: int, rng: random.Random) -> Choos
     return ChooseGoals(seat, dict(zip(GOAL_SPACES, picked, strict=True)))
 
 
+def seeded_game(
+    options: GameOptions,
+    seed: int,
+    turns: int | None = None,
+    choose_turn: Callable[[GameState, random.Random], Turn] = random_turn,
+) -> GameState:
+    """Deal a game from ``seed``, choose every player's goals at random, then play ``turns`` turns
+    (``None``: to the end) chosen by ``choose_turn`` (random by default). The same arguments always
+    give the same game: benchmarks, sample images and tests use it."""
+    state = new_game(options, seed)
+    rng = random.Random(seed)
+    for seat, player in enumerate(state.players):
+        if player.needs_goals:
+            state.apply(random_goal_choice(state, seat, rng))
+    while not state.over and (turns is None or state.turns < turns):
+        state.apply(choose_turn(state, rng))
+    return state
+
+
 def tile_census(state: GameState) -> list[int]:
     """How many of each tile kind are anywhere in the game: bag + market + hands + quilts + discards."""
     counts = [0] * 36
@@ -641,5 +661,6 @@ __all__ = [
     "random_goal_choice",
     "random_turn",
     "replay_full_record",
+    "seeded_game",
     "tile_census",
 ]

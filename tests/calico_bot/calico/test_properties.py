@@ -11,10 +11,8 @@ from calico_bot.calico.components import full_bag
 from calico_bot.calico.game import (
     GameOptions,
     GameState,
-    new_game,
-    random_goal_choice,
-    random_turn,
     replay_full_record,
+    seeded_game,
     tile_census,
 )
 from calico_bot.core.errors import RuleViolation
@@ -30,14 +28,7 @@ options_strategy = st.one_of(
 
 
 def random_game(options: GameOptions, seed: int, stop_after: int | None = None) -> GameState:
-    state = new_game(options, seed)
-    rng = random.Random(seed)
-    for seat, p in enumerate(state.players):
-        if p.needs_goals:
-            state.apply(random_goal_choice(state, seat, rng))
-    while not state.over and (stop_after is None or state.turns < stop_after):
-        state.apply(random_turn(state, rng))
-    return state
+    return seeded_game(options, seed, stop_after)
 
 
 def expected_census(state: GameState) -> list[int]:

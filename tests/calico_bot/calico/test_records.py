@@ -2,14 +2,13 @@
 
 import copy
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from calico_bot.calico.game import GameOptions, new_game, random_goal_choice, random_turn
+from calico_bot.calico.game import GameOptions, new_game, seeded_game
 from calico_bot.calico.record import score_record
 from calico_bot.core.errors import RecordError
 
@@ -109,14 +108,7 @@ def test_too_many_copies_of_a_tile_are_refused() -> None:
 
 
 def played(options: GameOptions, seed: int):
-    state = new_game(options, seed)
-    rng = random.Random(seed)
-    for seat, p in enumerate(state.players):
-        if p.needs_goals:
-            state.apply(random_goal_choice(state, seat, rng))
-    while not state.over:
-        state.apply(random_turn(state, rng))
-    return state
+    return seeded_game(options, seed)
 
 
 @pytest.mark.parametrize("options", [
