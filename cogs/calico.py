@@ -15,7 +15,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import render
+from calico_bot.app.bot import reply_ephemeral
 from calico_bot.calico.components import GOAL_IDS
+from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import (
     ACTIVE,
     BOT_LEVELS,
@@ -37,6 +39,7 @@ from calico_bot.services.presenter import (
     market_text,
     mode_text,
     next_turn_text,
+    numbered_tiles,
     status_text,
     status_word,
     tile_text,
@@ -51,6 +54,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+GAME_OPTION = _("Game number (not needed inside the game's thread)")
 MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner", "family", "solo")]
 LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in BOT_LEVELS]
 SETUP_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner")]
@@ -69,6 +73,11 @@ def person_of(interaction: discord.Interaction) -> Person:
 
 def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name, spoiler=spoiler)
+
+
+def lobby_embed(lang: str, game: LoadedGame) -> discord.Embed:
+    title, body = lobby_text(lang, game)
+    return discord.Embed(title=title, description=body, color=0x3B7A57)
 
 
 class CalicoCog(commands.Cog):
@@ -121,6 +130,13 @@ class CalicoCog(commands.Cog):
         data = await self.png(render.render_quilt, game.state, seat, show_hand=True)
         await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
 
+    async def autocompleted_game(self, interaction: discord.Interaction) -> LoadedGame | None:
+        """The game an autocomplete is typed for (its ``game`` option, else the channel's), or None."""
+        try:
+            return await self.resolve(interaction, getattr(interaction.namespace, "game", None))
+        except GameError:
+            return None
+
     async def load_at(self, game_id: int, version: int) -> LoadedGame:
         """The game, if it is still at the version a panel was built for; otherwise a stale refusal."""
         game = await self.games.load(game_id)
@@ -132,23 +148,22 @@ class CalicoCog(commands.Cog):
         image = await self.bot.render(fn, *args, **kwargs)
         return await self.bot.render(render.to_png_bytes, image)
 
-    async def refresh_lobby(self, game: LoadedGame, lang: str) -> None:
+    async def refresh_lobby(self, game: LoadedGame) -> None:
+        """Edit the lobby message to the game's state, in the game's language."""
         if game.row.lobby_message_id is None:
             return
         lang = game.options.lang
-        title, body = lobby_text(lang, game)
-        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
         view = lobby_view(game.id, lang) if game.row.status == "lobby" else None
         try:
             await (
                 self.channel(game.row.channel_id)
                 .get_partial_message(game.row.lobby_message_id)
-                .edit(embed=embed, view=view)
+                .edit(embed=lobby_embed(lang, game), view=view)
             )
         except discord.HTTPException:
             log.info("lobby message of game %s could not be edited", game.id)
 
-    async def announce(self, update: Update, lang: str) -> None:
+    async def announce(self, update: Update) -> None:
         """Post what happened to the game's thread: turns with images, the next ping, the end.
 
         Public posts use the game's language (the server's, when it was created), not the clicker's.
@@ -215,9 +230,9 @@ class CalicoCog(commands.Cog):
     def wake_timers(self) -> None:
         self._wake.set()
 
-    async def after_update(self, update: Update, lang: str) -> None:
+    async def after_update(self, update: Update) -> None:
         self.wake_timers()
-        await self.announce(update, lang)
+        await self.announce(update)
 
     # --- lobby ---------------------------------------------------------------------------------------
 
@@ -255,8 +270,7 @@ class CalicoCog(commands.Cog):
         game = await self.games.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=host, options=options
         )
-        title, body = lobby_text(lang, game)
-        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
+        embed = lobby_embed(lang, game)
         solo = game.options.mode == "solo"
         if solo:
             await interaction.response.send_message(embed=embed)
@@ -276,7 +290,7 @@ class CalicoCog(commands.Cog):
         await self.games.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
         if solo:
             update = await self.games.start(game.id, host)
-            await self.after_update(update, lang)
+            await self.after_update(update)
 
     async def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         lang = lang_of(interaction.locale)
@@ -284,8 +298,8 @@ class CalicoCog(commands.Cog):
         if action == "start":
             await interaction.response.defer()
             update = await self.games.start(game_id, person)
-            await self.refresh_lobby(update.game, lang)
-            await self.after_update(update, lang)
+            await self.refresh_lobby(update.game)
+            await self.after_update(update)
             return
         if action == "bot":  # the host picks the bot's strength in a private menu
             game = await self.games.load(game_id)
@@ -297,10 +311,8 @@ class CalicoCog(commands.Cog):
             game = await self.games.join(game_id, person)
         else:
             game = await self.games.leave(game_id, person)
-        title, body = lobby_text(game.options.lang, game)
-        embed = discord.Embed(title=title, description=body, color=0x3B7A57)
         view = lobby_view(game.id, game.options.lang) if game.row.status == "lobby" else None
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=lobby_embed(game.options.lang, game), view=view)
 
     async def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         lang = lang_of(interaction.locale)
@@ -308,42 +320,40 @@ class CalicoCog(commands.Cog):
         await interaction.response.edit_message(
             content=tr(lang, "lobby.bot_added", level=level, game=game.id), view=None
         )
-        await self.refresh_lobby(game, lang)
+        await self.refresh_lobby(game)
 
     @calico.command(name=_("join"), description=_("Join a Calico game"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        lang = lang_of(interaction.locale)
-        found = await self.resolve(interaction, game)
-        joined = await self.games.join(found.id, person_of(interaction))
-        await interaction.response.send_message(
-            tr(lang, "lobby.joined", name=interaction.user.display_name, game=joined.id)
-        )
-        await self.refresh_lobby(joined, lang)
+        await self.join_or_leave(interaction, game, join=True)
 
     @calico.command(name=_("leave"), description=_("Leave a game that has not started"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        lang = lang_of(interaction.locale)
+        await self.join_or_leave(interaction, game, join=False)
+
+    async def join_or_leave(self, interaction: discord.Interaction, game: int | None, *, join: bool) -> None:
         found = await self.resolve(interaction, game)
-        left = await self.games.leave(found.id, person_of(interaction))
+        change = self.games.join if join else self.games.leave
+        changed = await change(found.id, person_of(interaction))
+        key = "lobby.joined" if join else "lobby.left"
         await interaction.response.send_message(
-            tr(lang, "lobby.left", name=interaction.user.display_name, game=left.id)
+            tr(lang_of(interaction.locale), key, name=interaction.user.display_name, game=changed.id)
         )
-        await self.refresh_lobby(left, lang)
+        await self.refresh_lobby(changed)
 
     @calico.command(name=_("addbot"), description=_("Add a bot player to the lobby (host)"))
-    @app_commands.describe(level=_("Bot strength"), game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(level=_("Bot strength"), game=GAME_OPTION)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: str = "greedy", game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         updated = await self.games.add_bot(found.id, person_of(interaction), level)
         await interaction.response.send_message(tr(lang, "lobby.bot_added", level=level, game=updated.id))
-        await self.refresh_lobby(updated, lang)
+        await self.refresh_lobby(updated)
 
     @calico.command(name=_("start"), description=_("Start the game (host)"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -352,10 +362,10 @@ class CalicoCog(commands.Cog):
         await interaction.followup.send(
             tr(lang, "lobby.started", game=found.id, players=", ".join(s.name for s in update.game.seats))
         )
-        await self.refresh_lobby(update.game, lang)
+        await self.refresh_lobby(update.game)
         update.started = False  # the follow-up above already said it; post the rest
         await self.post_start(update.game, lang)
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     # --- setup -----------------------------------------------------------------------------------------
 
@@ -398,14 +408,14 @@ class CalicoCog(commands.Cog):
         await interaction.edit_original_response(
             content=tr(lang, "goals.chosen", goals=goals_text(goals)), view=None, attachments=[]
         )
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @calico.command(name=_("goals"), description=_("Choose and place your design goals"))
     @app_commands.describe(
         b3=_("Goal tile for B3"),
         c4=_("Goal tile for C4"),
         d2=_("Goal tile for D2"),
-        game=_("Game number (not needed inside the game's thread)"),
+        game=GAME_OPTION,
     )
     async def goals(self, interaction: discord.Interaction, b3: str, c4: str, d2: str, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
@@ -414,7 +424,7 @@ class CalicoCog(commands.Cog):
         chosen = {"B3": b3.strip().upper(), "C4": c4.strip().upper(), "D2": d2.strip().upper()}
         update = await self.games.choose_goals(found.id, person_of(interaction), chosen)
         await interaction.followup.send(tr(lang, "goals.chosen", goals=goals_text(chosen)), ephemeral=True)
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @goals.autocomplete("b3")
     @goals.autocomplete("c4")
@@ -423,13 +433,10 @@ class CalicoCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         offered: list[str] = list(GOAL_IDS)
-        try:
-            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
-            seat = game.seat_of(interaction.user.id)
-            if game.state is not None and seat is not None and game.state.players[seat].offered:
-                offered = game.state.players[seat].offered
-        except GameError:
-            pass
+        game = await self.autocompleted_game(interaction)
+        seat = game.seat_of(interaction.user.id) if game is not None else None
+        if game is not None and game.state is not None and seat is not None and game.state.players[seat].offered:
+            offered = game.state.players[seat].offered
         return [app_commands.Choice(name=g, value=g) for g in offered if current.upper() in g][:25]
 
     # --- turns -----------------------------------------------------------------------------------------
@@ -456,12 +463,7 @@ class CalicoCog(commands.Cog):
             raise GameError("rule", code_="not_your_turn", current_name=state.players[state.current].name)
         drafting = state.drafts_after_placing(seat)
         text = tr(lang, "panel.prompt" if drafting else "panel.last", game=game.id)
-        text += "\n" + tr(
-            lang,
-            "hand.text",
-            game=game.id,
-            tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.players[seat].hand)),
-        )
+        text += "\n" + tr(lang, "hand.text", game=game.id, tiles=numbered_tiles(lang, state.players[seat].hand))
         view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
         await self.send_panel(interaction, game, seat, text, view, new=new)
 
@@ -479,8 +481,6 @@ class CalicoCog(commands.Cog):
         drafting = game.state is not None and seat is not None and game.state.drafts_after_placing(seat)
         if not picks.complete(drafting):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
-            from calico_bot.app.bot import reply_ephemeral
-
             await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
             return
         await interaction.response.defer()
@@ -495,14 +495,14 @@ class CalicoCog(commands.Cog):
         await interaction.edit_original_response(
             content=tr(lang, "turn.played", space=picks.space), view=None, attachments=[]
         )
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @calico.command(name=_("play"), description=_("Take your turn: place a hand tile and take a market tile"))
     @app_commands.describe(
         tile=_("Hand tile (1 or 2)"),
         space=_("Space on your quilt, e.g. B4"),
         take=_("Market slot to take (1-3)"),
-        game=_("Game number (not needed inside the game's thread)"),
+        game=GAME_OPTION,
     )
     async def play(
         self,
@@ -519,30 +519,26 @@ class CalicoCog(commands.Cog):
             found.id, person_of(interaction), tile=tile, space=space.strip().upper(), take=take
         )
         await interaction.followup.send(tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @play.autocomplete("space")
     async def space_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        try:
-            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
-        except GameError:
+        game = await self.autocompleted_game(interaction)
+        if game is None:
             return []
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
             return []
-        from calico_bot.calico.geometry import label
-
         spaces = [label(c) for c in game.state.empty_spaces(seat)]
         return [app_commands.Choice(name=s, value=s) for s in spaces if s.startswith(current.strip().upper())][:25]
 
     @play.autocomplete("take")
     async def take_autocomplete(self, interaction: discord.Interaction, current: int) -> list[app_commands.Choice[int]]:
         lang = lang_of(interaction.locale)
-        try:
-            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
-        except GameError:
+        game = await self.autocompleted_game(interaction)
+        if game is None:
             return []
         if game.state is None:
             return []
@@ -555,9 +551,8 @@ class CalicoCog(commands.Cog):
     @play.autocomplete("tile")
     async def tile_autocomplete(self, interaction: discord.Interaction, current: int) -> list[app_commands.Choice[int]]:
         lang = lang_of(interaction.locale)
-        try:
-            game = await self.resolve(interaction, getattr(interaction.namespace, "game", None))
-        except GameError:
+        game = await self.autocompleted_game(interaction)
+        if game is None:
             return []
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
@@ -571,7 +566,7 @@ class CalicoCog(commands.Cog):
     # --- looking at the game ---------------------------------------------------------------------------
 
     @calico.command(name=_("board"), description=_("Show a player's quilt"))
-    @app_commands.describe(player=_("Whose quilt"), game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(player=_("Whose quilt"), game=GAME_OPTION)
     async def board(
         self, interaction: discord.Interaction, player: discord.User | None = None, game: int | None = None
     ) -> None:
@@ -591,7 +586,7 @@ class CalicoCog(commands.Cog):
         await interaction.followup.send(file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
 
     @calico.command(name=_("hand"), description=_("Show your hand (only you see it)"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -604,25 +599,20 @@ class CalicoCog(commands.Cog):
         hand = found.state.players[seat].hand
         data = await self.png(render.render_quilt, found.state, seat, show_hand=True)
         await interaction.followup.send(
-            tr(
-                lang,
-                "hand.text",
-                game=found.id,
-                tiles=", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(hand)),
-            ),
+            tr(lang, "hand.text", game=found.id, tiles=numbered_tiles(lang, hand)),
             file=png_file(data, f"hand-{found.id}.png"),
             ephemeral=True,
         )
 
     @calico.command(name=_("status"), description=_("Whose turn it is and the scores so far"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         await interaction.response.send_message(status_text(lang, found)[:2000])
 
     @calico.command(name=_("history"), description=_("The last turns of the game"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -658,7 +648,7 @@ class CalicoCog(commands.Cog):
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @calico.command(name=_("export"), description=_("Download the game record (JSON)"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -675,7 +665,7 @@ class CalicoCog(commands.Cog):
     # --- taking back, leaving, moderating -----------------------------------------------------------------
 
     @calico.command(name=_("undo"), description=_("Take back your last turn"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -686,7 +676,7 @@ class CalicoCog(commands.Cog):
         await self.ping_next(update.game, lang)
 
     @calico.command(name=_("resign"), description=_("Resign: the bot plays your remaining turns"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -694,10 +684,10 @@ class CalicoCog(commands.Cog):
         update = await self.games.resign(found.id, person_of(interaction))
         await interaction.followup.send(tr(lang, "resigned", name=interaction.user.display_name))
         update.notes = update.notes[1:]
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @calico.command(name=_("kick"), description=_("Remove a player (host or Manage Server)"))
-    @app_commands.describe(player=_("Player to remove"), game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(player=_("Player to remove"), game=GAME_OPTION)
     async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -705,10 +695,10 @@ class CalicoCog(commands.Cog):
         update = await self.games.kick(found.id, person_of(interaction), player.id)
         await interaction.followup.send(tr(lang, "kicked", name=found.seat_row(found.seat_of(player.id) or 0).name))
         update.notes = update.notes[1:]
-        await self.after_update(update, lang)
+        await self.after_update(update)
 
     @calico.command(name=_("end"), description=_("End the game (host or Manage Server)"))
-    @app_commands.describe(game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(game=GAME_OPTION)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
@@ -717,7 +707,7 @@ class CalicoCog(commands.Cog):
         await interaction.response.send_message(tr(lang, "ended", game=ended.id, name=interaction.user.display_name))
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
-    @app_commands.describe(turn=_("Turn number (1-22)"), game=_("Game number (not needed inside the game's thread)"))
+    @app_commands.describe(turn=_("Turn number (1-22)"), game=GAME_OPTION)
     async def hint(
         self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 22], game: int | None = None
     ) -> None:
@@ -729,15 +719,13 @@ class CalicoCog(commands.Cog):
         def take_text(take: int | None) -> str:
             return tr(lang, "hint.take", slot=take) if take else ""
 
-        hand = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.hand))
-        market = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(result.market))
         p, q = result.played, result.suggested
         text = tr(
             lang,
             "hint.text",
             turn=turn,
-            hand=hand,
-            market=market,
+            hand=numbered_tiles(lang, result.hand),
+            market=numbered_tiles(lang, result.market),
             p_tile=p.tile,
             p_space=p.space,
             p_take=take_text(p.take),
@@ -785,7 +773,7 @@ class CalicoCog(commands.Cog):
                 view=open_panel_view("turn", game.id, lang),
             )
         elif event.update is not None:
-            await self.announce(event.update, lang)
+            await self.announce(event.update)
 
     async def _timer_loop(self) -> None:
         # Timers only post through the REST API, so the loop need not wait for the gateway; overdue

@@ -26,6 +26,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 import render
+from calico_bot.app.bot import reply_ephemeral, reply_refusal
 from calico_bot.calico.game import TurnOutcome, replay_full_record
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import GameError
@@ -39,14 +40,13 @@ from calico_bot.services.daily_text import (
     stats_text,
 )
 from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import award_text, goals_text, market_text, tile_text
+from calico_bot.services.presenter import award_text, goals_text, market_text, numbered_tiles, tile_text
 
 from .daily_components import (
     DYNAMIC_ITEMS,
     GoalPicks,
     TurnPicks,
     goals_panel_view,
-    reply_refusal,
     turn_panel_view,
 )
 
@@ -168,8 +168,7 @@ class DailyCog(commands.Cog):
             lines.append(dtr(lang, "daily.turn_prompt", n=player.quilt.placed + 1))
         else:
             lines.append(dtr(lang, "daily.turn_last"))
-        tiles = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(player.hand))
-        lines.append(dtr(lang, "daily.hand", tiles=tiles))
+        lines.append(dtr(lang, "daily.hand", tiles=numbered_tiles(lang, player.hand)))
         lines.append(market_text(lang, state))
         if state.phase != "setup":
             lines.append(dtr(lang, "daily.score_so_far", total=state.total(0)))
@@ -311,8 +310,6 @@ class DailyCog(commands.Cog):
         drafting = attempt.state.phase == "play" and attempt.state.drafts_after_placing(0)
         if not picks.complete(drafting):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
-            from calico_bot.app.bot import reply_ephemeral
-
             await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
             return
         await interaction.response.defer()

@@ -19,20 +19,11 @@ from __future__ import annotations
 import discord
 
 from calico_bot.calico.game import GameState
-from calico_bot.services.calico_games import GameError
 
 from .panels import NONE, GoalPicks, PanelKit, TurnPicks
 
 DAILY_PANELS = PanelKit("dly", "DailyCog")
 DYNAMIC_ITEMS = DAILY_PANELS.items
-
-
-async def reply_refusal(interaction: discord.Interaction, exc: GameError) -> None:
-    """A service refusal as an ephemeral reply in the user's language (daily codes included)."""
-    from calico_bot.app.bot import game_error_text, reply_ephemeral
-    from calico_bot.services.i18n import lang_of
-
-    await reply_ephemeral(interaction, game_error_text(lang_of(interaction.locale), exc))
 
 
 def turn_panel_view(lang: str, day: int, version: int, state: GameState, picks: TurnPicks) -> discord.ui.View:
@@ -43,4 +34,4 @@ def goals_panel_view(lang: str, day: int, version: int, offered: list[str], pick
     return DAILY_PANELS.goals_view(lang, day, version, offered, picks)
 
 
-__all__ = ["DYNAMIC_ITEMS", "NONE", "GoalPicks", "TurnPicks", "goals_panel_view", "reply_refusal", "turn_panel_view"]
+__all__ = ["DYNAMIC_ITEMS", "NONE", "GoalPicks", "TurnPicks", "goals_panel_view", "turn_panel_view"]

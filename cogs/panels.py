@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from calico_bot.app.bot import reply_refusal
 from calico_bot.calico.components import GOAL_SPACES, GOALS
 from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
@@ -90,12 +91,10 @@ class Guarded:
     """Routes refusals raised inside a component callback to the one polite ephemeral reply."""
 
     async def run(self, interaction: discord.Interaction, coro: Any) -> None:
-        from calico_bot.app.bot import game_error_text, reply_ephemeral
-
         try:
             await coro
         except GameError as exc:
-            await reply_ephemeral(interaction, game_error_text(lang_of(interaction.locale), exc))
+            await reply_refusal(interaction, exc)
 
 
 def handler(interaction: discord.Interaction, cog_name: str) -> PanelHandler:

@@ -114,6 +114,12 @@ def game_error_text(lang: str, error: GameError) -> str:
     return tr(lang, error.code, **error.params)
 
 
+async def reply_refusal(interaction: discord.Interaction, error: GameError) -> None:
+    """A service refusal as an ephemeral reply in the user's language (for component callbacks,
+    which the command tree's error handler does not see)."""
+    await reply_ephemeral(interaction, game_error_text(lang_of(interaction.locale), error))
+
+
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     try:
         if interaction.response.is_done():

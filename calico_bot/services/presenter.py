@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..calico.components import COLORS, GOALS, PATTERNS, color_of, pattern_of
 from ..calico.game import GameState
+from ..calico.geometry import label
 from ..calico.quilt import Award
 from ..calico.scenarios import evaluate_scenario
 from ..calico.scoring import PlayerScore
@@ -18,6 +19,11 @@ def tile_text(lang: str, tile: int | None) -> str:
     color = tr(lang, f"color.{COLORS[color_of(tile)]}")
     pattern = tr(lang, f"pattern.{PATTERNS[pattern_of(tile)]}")
     return tr(lang, "tile", color=color, pattern=pattern)
+
+
+def numbered_tiles(lang: str, tiles: list[int | None] | list[int]) -> str:
+    """``1: Blue Dots, 2: Pink Ferns``: a hand or the market, as players pick from it."""
+    return ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(tiles))
 
 
 def award_text(lang: str, award: Award) -> str:
@@ -48,7 +54,7 @@ def seat_name(game: LoadedGame, seat: int, *, mention: bool = False) -> str:
 def turn_text(lang: str, game: LoadedGame, report: TurnReport) -> str:
     out = report.outcome
     lines = [tr(lang, "turn.placed", name=seat_name(game, report.seat), tile=tile_text(lang, out.placed),
-                space=_label(out.cell))]
+                space=label(out.cell))]
     if report.auto:
         lines[0] += " " + tr(lang, f"turn.auto.{report.auto}")
     if out.awards:
@@ -63,8 +69,7 @@ def turn_text(lang: str, game: LoadedGame, report: TurnReport) -> str:
 
 
 def market_text(lang: str, state: GameState) -> str:
-    tiles = ", ".join(f"{i + 1}: {tile_text(lang, t)}" for i, t in enumerate(state.market))
-    return tr(lang, "turn.market", tiles=tiles, bag=state.bag_count)
+    return tr(lang, "turn.market", tiles=numbered_tiles(lang, state.market), bag=state.bag_count)
 
 
 def next_turn_text(lang: str, game: LoadedGame, deadline_ts: float | None) -> str | None:
@@ -213,9 +218,3 @@ def _award_json_text(lang: str, award: dict) -> str:
     if award["kind"] == "button":
         return tr(lang, "turn.award.button", color=tr(lang, f"color.{award['color']}"))
     return tr(lang, "turn.award.rainbow")
-
-
-def _label(cell: int) -> str:
-    from ..calico.geometry import label
-
-    return label(cell)
