@@ -27,20 +27,19 @@ from discord.ext import commands, tasks
 
 import render
 from calico_bot.app.bot import reply_ephemeral, reply_refusal
-from calico_bot.calico.game import TurnOutcome, replay_full_record
-from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
 from calico_bot.services.daily_text import (
     announcement_text,
     dtr,
     leaderboard_text,
+    move_lines,
     result_text,
     scenario_text,
     stats_text,
 )
 from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import award_text, goals_text, market_text, numbered_tiles, tile_text
+from calico_bot.services.presenter import goals_text, market_text, numbered_tiles
 
 from .daily_components import (
     DYNAMIC_ITEMS,
@@ -208,22 +207,10 @@ class DailyCog(commands.Cog):
         data = await self.png(render.render_quilt, attempt.state, 0)
         files = [png_file(data, f"daily-final-{attempt.day}.png")]
         if par is not None:  # the bot's quilt for the same puzzle, rebuilt from its record
-            par_state = replay_full_record(par.record)
+            par_state = self.puzzles.par_state(par)
             par_data = await self.png(render.render_quilt, par_state, 0)
             files.append(png_file(par_data, f"daily-par-{attempt.day}.png"))
         return "\n".join(lines)[:2000], files
-
-    def move_lines(self, lang: str, outcome: TurnOutcome | None) -> list[str]:
-        if outcome is None:
-            return []
-        lines = [dtr(lang, "daily.moved", tile=tile_text(lang, outcome.placed), space=label(outcome.cell))]
-        if outcome.took is not None and outcome.take_slot is not None:
-            lines.append(dtr(lang, "daily.moved_took", tile=tile_text(lang, outcome.took), slot=outcome.take_slot))
-        if outcome.discarded is not None:
-            lines.append(tr(lang, "turn.discarded", tile=tile_text(lang, outcome.discarded)))
-        if outcome.awards:
-            lines.append(tr(lang, "turn.earned", awards=", ".join(award_text(lang, a) for a in outcome.awards)))
-        return lines
 
     async def panel_attempt(self, interaction: discord.Interaction, day: int, version: int) -> Attempt:
         """The clicking user's attempt the panel was built for; refused when it has moved on."""
@@ -319,7 +306,7 @@ class DailyCog(commands.Cog):
         if attempt.finished:
             await self.finish(interaction, lang, attempt)
             return
-        content, files, view = await self.panel(lang, attempt, self.move_lines(lang, attempt.outcome))
+        content, files, view = await self.panel(lang, attempt, move_lines(lang, attempt.outcome))
         await interaction.edit_original_response(content=content, attachments=files, view=view)
 
     # --- results -----------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from ..ai.registry import policy_by_name
 from ..ai.runner import play_game
 from ..calico.actions import ChooseGoals, Turn
 from ..calico.components import CATS, COLORS, SCENARIOS
-from ..calico.game import GameOptions, GameState, TurnOutcome, new_game
+from ..calico.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
 from ..calico.record import score_record
 from ..calico.scenarios import evaluate_scenario
 from ..calico.scoring import PlayerScore
@@ -495,6 +495,11 @@ class DailyPuzzles:
     async def par(self, day: int) -> ParRow | None:
         """The stored par of ``day``; None while it is being computed ("par pending"). Never computes."""
         return await self.store.get_par(day)
+
+    @staticmethod
+    def par_state(par: ParRow) -> GameState:
+        """The bot's finished game for a day's puzzle, rebuilt from its record (for its quilt image)."""
+        return replay_full_record(par.record)
 
     async def ensure_par(self, day: int) -> ParRow:
         """Compute and store the par of ``day`` unless stored; concurrent callers share one computation."""

@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..calico.components import SCENARIOS
+from ..calico.geometry import label
 from .i18n import Lang, format_entry, tr
+from .presenter import award_text, tile_text
 
 if TYPE_CHECKING:
+    from ..calico.game import TurnOutcome
     from ..storage.daily_store import FinishedRow, ParRow
     from .calico_games import GameError
     from .daily import AnnouncementContent, DailyStats, Leaderboard
@@ -358,3 +361,17 @@ def announcement_text(lang: Lang, content: AnnouncementContent) -> str:
 
 __all__ = ["MESSAGES", "announcement_text", "dtr", "error_text", "goal_squares", "leaderboard_text",
            "objective_texts", "result_text", "scenario_text", "share_text", "stats_text"]
+
+
+def move_lines(lang: str, outcome: TurnOutcome | None) -> list[str]:
+    """What the player's last daily move did: placed, taken, discarded, earned."""
+    if outcome is None:
+        return []
+    lines = [dtr(lang, "daily.moved", tile=tile_text(lang, outcome.placed), space=label(outcome.cell))]
+    if outcome.took is not None and outcome.take_slot is not None:
+        lines.append(dtr(lang, "daily.moved_took", tile=tile_text(lang, outcome.took), slot=outcome.take_slot))
+    if outcome.discarded is not None:
+        lines.append(tr(lang, "turn.discarded", tile=tile_text(lang, outcome.discarded)))
+    if outcome.awards:
+        lines.append(tr(lang, "turn.earned", awards=", ".join(award_text(lang, a) for a in outcome.awards)))
+    return lines
