@@ -14,6 +14,7 @@ from discord.ext import commands
 from ..services.calico_games import CalicoGames, GameError
 from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr
+from ..services.refusals import refusal_text
 from ..storage.daily_store import DailyStore
 from ..storage.sqlite import SqliteStorage
 from .config import Config
@@ -83,7 +84,7 @@ class CalicoBot(commands.Bot):
         lang = lang_of(interaction.locale)
         original = getattr(error, "original", error)
         if isinstance(original, GameError):
-            text = game_error_text(lang, original)
+            text = refusal_text(lang, original)
         elif isinstance(error, app_commands.CommandOnCooldown):
             text = tr(lang, "error.cooldown", seconds=error.retry_after)
         elif isinstance(error, app_commands.NoPrivateMessage):
@@ -96,28 +97,10 @@ class CalicoBot(commands.Bot):
         await reply_ephemeral(interaction, text)
 
 
-def game_error_text(lang: str, error: GameError) -> str:
-    if error.code.startswith("daily_"):
-        from ..services.daily_text import error_text
-
-        return error_text(lang, error)
-    if error.code == "rule":
-        rule_code = error.params.get("code_", "")
-        key = f"rule.{rule_code}"
-        from ..services.i18n import has
-
-        if has(key):
-            params = {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in error.params.items()}
-            params.setdefault("current_name", params.get("current", ""))
-            return tr(lang, key, **params)
-        return str(error.params.get("message", rule_code))
-    return tr(lang, error.code, **error.params)
-
-
 async def reply_refusal(interaction: discord.Interaction, error: GameError) -> None:
     """A service refusal as an ephemeral reply in the user's language (for component callbacks,
     which the command tree's error handler does not see)."""
-    await reply_ephemeral(interaction, game_error_text(lang_of(interaction.locale), error))
+    await reply_ephemeral(interaction, refusal_text(lang_of(interaction.locale), error))
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -19,7 +19,6 @@ from .presenter import award_text, tile_text
 if TYPE_CHECKING:
     from ..calico.game import TurnOutcome
     from ..storage.daily_store import FinishedRow, ParRow
-    from .calico_games import GameError
     from .daily import AnnouncementContent, DailyStats, Leaderboard
 
 GOAL_BOTH = "🟩"
@@ -215,20 +214,6 @@ def dtr(lang: Lang, key: str, **params: Any) -> str:
     return format_entry(entry, lang, params)
 
 
-def error_text(lang: Lang, exc: GameError) -> str:
-    """A refusal for the user: rule codes from the core via ``rule.<code>``, falling back to its English."""
-    if exc.code == "rule":
-        code = exc.params.get("code_")
-        key = f"rule.{code}"
-        params = {k: v for k, v in exc.params.items() if k not in ("code_", "message")}
-        if isinstance(params.get("slots"), list):
-            params["slots"] = "/".join(str(s) for s in params["slots"])
-        params.setdefault("current_name", "?")
-        text = tr(lang, key, **params)
-        return str(exc.params.get("message", code)) if text == key else text
-    return dtr(lang, exc.code, **exc.params)
-
-
 def objective_texts(lang: Lang, number: int) -> list[str]:
     """The objectives of solo scenario ``number``, in the order ``evaluate_scenario`` checks them."""
     sc = SCENARIOS[number]
@@ -359,10 +344,6 @@ def announcement_text(lang: Lang, content: AnnouncementContent) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["MESSAGES", "announcement_text", "dtr", "error_text", "goal_squares", "leaderboard_text",
-           "objective_texts", "result_text", "scenario_text", "share_text", "stats_text"]
-
-
 def move_lines(lang: str, outcome: TurnOutcome | None) -> list[str]:
     """What the player's last daily move did: placed, taken, discarded, earned."""
     if outcome is None:
@@ -375,3 +356,7 @@ def move_lines(lang: str, outcome: TurnOutcome | None) -> list[str]:
     if outcome.awards:
         lines.append(tr(lang, "turn.earned", awards=", ".join(award_text(lang, a) for a in outcome.awards)))
     return lines
+
+
+__all__ = ["MESSAGES", "announcement_text", "dtr", "goal_squares", "leaderboard_text", "move_lines",
+           "objective_texts", "result_text", "scenario_text", "share_text", "stats_text"]

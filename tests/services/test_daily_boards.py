@@ -12,6 +12,7 @@ from calico_bot.calico.geometry import LABELS
 from calico_bot.services import daily_text
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import DailyPuzzles, day_number, streaks
+from calico_bot.services.refusals import refusal_text
 from calico_bot.storage.daily_store import ParRow
 
 from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, play_through
@@ -184,8 +185,8 @@ def test_every_daily_message_has_both_languages() -> None:
         assert entry.get("en") and entry.get("zh"), key
     assert daily_text.dtr("en", "stale").startswith("That button belongs to an older position")  # i18n fallback
     err = GameError("rule", message="F9 is not a space", code_="unknown_space", space="F9")
-    assert daily_text.error_text("zh", err) == "F9 不是你被褥板上的格子：请使用 A1 到 E5。"
-    assert daily_text.error_text("en", GameError("rule", message="odd", code_="new_code")) == "odd"
-    assert "#40" in daily_text.error_text("en", GameError("daily_day_over", day=40))
+    assert refusal_text("zh", err) == "F9 不是你被褥板上的格子：请使用 A1 到 E5。"
+    assert refusal_text("en", GameError("rule", message="odd", code_="new_code")) == "odd"
+    assert "#40" in refusal_text("en", GameError("daily_day_over", day=40))
     assert daily_text.scenario_text("en", None) is None
     assert "at least 72 points" in (daily_text.scenario_text("en", 10) or "")

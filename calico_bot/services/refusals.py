@@ -1,0 +1,24 @@
+"""A refusal from a service (:class:`GameError`) as a message for the user, in their language.
+
+One formatter for every path: the command tree's error handler and component callbacks (both in
+``app.bot``). Rules-core refusals (code ``rule``) use the ``rule.<code>`` messages and fall back to
+the core's English message; daily-puzzle codes use the daily messages; the rest the shared catalog.
+"""
+
+from __future__ import annotations
+
+from .calico_games import GameError
+from .daily_text import dtr
+from .i18n import Lang, has, tr
+
+
+def refusal_text(lang: Lang, error: GameError) -> str:
+    if error.code != "rule":
+        return dtr(lang, error.code, **error.params)  # daily messages first, then the shared catalog
+    rule_code = error.params.get("code_", "")
+    key = f"rule.{rule_code}"
+    if not has(key):
+        return str(error.params.get("message", rule_code))
+    params = {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in error.params.items()}
+    params.setdefault("current_name", params.get("current", ""))
+    return tr(lang, key, **params)
