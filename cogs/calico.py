@@ -7,7 +7,9 @@ import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,13 +17,17 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import render
-from calico_bot.app.bot import reply_ephemeral
+from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
+from calico_bot.app.guard import SEEN_KEEP_SECONDS
+from calico_bot.app.limits import send_limited
 from calico_bot.calico.components import GOAL_IDS
+from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import (
     ACTIVE,
     BOT_LEVELS,
     OVER,
+    GameCorrupt,
     GameError,
     LoadedGame,
     LobbyOptions,
@@ -45,6 +51,7 @@ from calico_bot.services.presenter import (
     tile_text,
     turn_text,
 )
+from calico_bot.storage.models import OutboxRow
 
 from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, bot_level_view, lobby_view, open_panel_view
 from .panels import GoalPicks, TurnPicks
@@ -60,15 +67,34 @@ LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in BO
 SETUP_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner")]
 
 
+OUTBOX_RETRY_BASE = 5.0  # seconds before the first retry of a failed post; doubles each time
+OUTBOX_RETRY_CAP = 900.0
+OUTBOX_MAX_ATTEMPTS = 12  # about two hours of retries, then the post is given up (and logged)
+TIMER_RETRY_SECONDS = 5.0  # after a failed round of the timer loop
+
+
+@dataclass(slots=True)
+class Part:
+    """One message of an announcement: where it goes and how to build it (None: nothing to send)."""
+
+    channel_id: int
+    build: Callable[[], Awaitable[dict[str, Any] | None]]
+
+
+async def _text(content: str) -> dict[str, Any]:
+    return {"content": content}
+
+
 def person_of(interaction: discord.Interaction) -> Person:
+    """The person behind an interaction. Manage Server counts only in the server the command came
+    from (the service checks that it is the game's own server); OWNER_IDS / ADMIN_IDS count everywhere."""
     user = interaction.user
     bot = interaction.client
     perms = getattr(interaction, "permissions", None)
-    is_mod = bool(perms and perms.manage_guild)
+    is_mod = bool(interaction.guild_id is not None and perms and perms.manage_guild)
     config = getattr(bot, "config", None)
-    if config and (user.id in config.owner_ids or user.id in config.admin_ids):
-        is_mod = True
-    return Person(user.id, user.display_name, is_mod)
+    admin = bool(config and (user.id in config.owner_ids or user.id in config.admin_ids))
+    return Person(user.id, user.display_name, is_mod or admin, guild_id=interaction.guild_id, is_bot_admin=admin)
 
 
 def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
@@ -88,6 +114,7 @@ class CalicoCog(commands.Cog):
         self.games = bot.games
         self._wake = asyncio.Event()
         self._timer_task: asyncio.Task[None] | None = None
+        self._post_locks: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -107,7 +134,8 @@ class CalicoCog(commands.Cog):
 
     async def resolve(self, interaction: discord.Interaction, game: int | None) -> LoadedGame:
         return await self.games.resolve(
-            game_id=game, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
+            game_id=game, channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
         )
 
     async def send_panel(
@@ -137,9 +165,13 @@ class CalicoCog(commands.Cog):
         except GameError:
             return None
 
-    async def load_at(self, game_id: int, version: int) -> LoadedGame:
+    async def load(self, interaction: discord.Interaction, game_id: int) -> LoadedGame:
+        """A game named by a button or menu: only from the game's own server."""
+        return await self.games.load(game_id, guild_id=interaction.guild_id)
+
+    async def load_at(self, interaction: discord.Interaction, game_id: int, version: int) -> LoadedGame:
         """The game, if it is still at the version a panel was built for; otherwise a stale refusal."""
-        game = await self.games.load(game_id)
+        game = await self.load(interaction, game_id)
         if game.row.version != version:
             raise GameError("stale")
         return game
@@ -163,41 +195,47 @@ class CalicoCog(commands.Cog):
         except discord.HTTPException:
             log.info("lobby message of game %s could not be edited", game.id)
 
-    async def announce(self, update: Update) -> None:
-        """Post what happened to the game's thread: turns with images, the next ping, the end.
+    # --- announcements: the outbox --------------------------------------------------------------------
 
-        Public posts use the game's language (the server's, when it was created), not the clicker's.
+    def announcement_parts(self, update: Update) -> list[Part]:
+        """The public messages of one saved change, in order. Each part renders its own images when it
+        is posted, so a restart that resumes an announcement half-way renders only what is missing.
+
+        Public posts use the game's language (the server's, when it was created), not the clicker's,
+        and are drawn from a spectator's view of the game.
         """
         game = update.game
         lang = game.options.lang
         state = game.state
-        if state is None:
-            return
-        target = self.channel(game.row.home_channel)
+        home = game.row.home_channel
+        parts: list[Part] = []
+        if update.ended_by is not None:
+            parts.append(Part(home, lambda: _text(tr(lang, "ended", game=game.id, name=update.ended_by))))
         for key, params in update.notes:
-            await target.send(tr(lang, key, **params))
+            parts.append(Part(home, lambda key=key, params=params: _text(tr(lang, key, **params))))
+        if state is None:
+            return parts
         if update.started:
-            await self.post_start(game, lang)
+            parts.append(Part(home, lambda: self.start_post(game, lang)))
+            if state.phase == "setup":
+                parts.append(Part(home, lambda: self.goals_ping(game, lang)))
         elif update.setup_done and state.phase == "play":
-            await target.send(tr(lang, "goals.all_set"))
+            parts.append(Part(home, lambda: _text(tr(lang, "goals.all_set"))))
         if update.turns:
-            lines = [turn_text(lang, game, r) for r in update.turns]
-            files = []
-            for i, report in enumerate(update.turns[-4:]):
-                data = await self.png(render.render_turn_post, state, report.seat)
-                files.append(png_file(data, f"turn-{game.id}-{state.turns - len(update.turns) + i + 1}.png"))
-            if not state.over:
-                lines.append(market_text(lang, state))
-            await target.send("\n\n".join(lines)[:2000], files=files)
+            parts.append(Part(home, lambda: self.turn_post(update, lang)))
+        if update.reminder is not None:
+            parts.append(Part(home, lambda: self.reminder_post(game, lang, update.reminder)))
         if update.finished:
-            await self.post_final(game, lang)
-        elif state.phase == "play" and (update.turns or update.started or update.setup_done):
-            await self.ping_next(game, lang)
+            parts.append(Part(home, lambda: self.final_post(game, lang)))
+        elif state.phase == "play" and not update.reminder and (
+            update.turns or update.started or update.setup_done or update.ping
+        ):
+            parts.append(Part(home, lambda: self.next_ping(game, lang)))
+        return parts
 
-    async def post_start(self, game: LoadedGame, lang: str) -> None:
+    async def start_post(self, game: LoadedGame, lang: str) -> dict[str, Any]:
         state = game.state
         assert state is not None
-        target = self.channel(game.row.home_channel)
         players = ", ".join(s.name for s in game.seats)
         text = "\n".join(
             [
@@ -207,32 +245,108 @@ class CalicoCog(commands.Cog):
             ]
         )
         data = await self.png(render.render_cat_legend, state)
-        await target.send(text, file=png_file(data, f"cats-{game.id}.png"))
-        if state.phase == "setup":
-            waiting = [s for s in game.seats if not s.auto_played and state.players[s.seat].needs_goals]
-            mentions = " ".join(f"<@{s.user_id}>" for s in waiting)
-            await target.send(
-                tr(lang, "lobby.choose_goals", mentions=mentions), view=open_panel_view("goals", game.id, lang)
-            )
+        return {"content": text, "file": png_file(data, f"cats-{game.id}.png")}
 
-    async def ping_next(self, game: LoadedGame, lang: str) -> None:
-        text = next_turn_text(lang, game, self.games.deadline_of(game))
-        if text:
-            await self.channel(game.row.home_channel).send(text, view=open_panel_view("turn", game.id, lang))
+    async def goals_ping(self, game: LoadedGame, lang: str) -> dict[str, Any]:
+        state = game.state
+        assert state is not None
+        waiting = [s for s in game.seats if not s.auto_played and state.players[s.seat].needs_goals]
+        mentions = " ".join(f"<@{s.user_id}>" for s in waiting)
+        return {"content": tr(lang, "lobby.choose_goals", mentions=mentions),
+                "view": open_panel_view("goals", game.id, lang)}
 
-    async def post_final(self, game: LoadedGame, lang: str) -> None:
+    async def turn_post(self, update: Update, lang: str) -> dict[str, Any]:
+        game = update.game
+        state = game.state
+        assert state is not None
+        spectator = state.public_copy(None)
+        lines = [turn_text(lang, game, r) for r in update.turns]
+        files = []
+        for i, report in enumerate(update.turns[-4:]):
+            number = state.turns - len(update.turns[-4:]) + i + 1
+            data = await self.png(render.render_turn_post, spectator, report.seat)
+            files.append(png_file(data, f"turn-{game.id}-{number}.png"))
+        if not state.over:
+            lines.append(market_text(lang, state))
+        return {"content": "\n\n".join(lines), "files": files}
+
+    async def reminder_post(self, game: LoadedGame, lang: str, seat: int | None) -> dict[str, Any]:
+        deadline = self.games.deadline_of(game) or self.games.clock()
+        row = game.seat_row(seat) if seat is not None else game.current_seat
+        mention = f"<@{row.user_id}>" if row is not None and row.user_id else ""
+        return {"content": tr(lang, "turn.reminder", mention=mention, game=game.id, ts=int(deadline)),
+                "view": open_panel_view("turn", game.id, lang)}
+
+    async def final_post(self, game: LoadedGame, lang: str) -> dict[str, Any]:
         assert game.state is not None
         data = await self.png(render.render_scoresheet, game.state)
-        await self.channel(game.row.home_channel).send(
-            final_text(lang, game)[:2000], file=png_file(data, f"final-{game.id}.png")
-        )
+        return {"content": final_text(lang, game), "file": png_file(data, f"final-{game.id}.png")}
+
+    async def next_ping(self, game: LoadedGame, lang: str) -> dict[str, Any] | None:
+        text = next_turn_text(lang, game, self.games.deadline_of(game))
+        if not text:
+            return None
+        return {"content": text, "view": open_panel_view("turn", game.id, lang)}
+
+    async def flush_outbox(self, game_id: int) -> None:
+        """Post what one game's saved changes still owe the channel, oldest first, each message once.
+
+        Every message carries a nonce made of the outbox row and part number, and Discord refuses a
+        second message with the same nonce, so a post repeated after a crash is not doubled. A failed
+        post is logged and tried again later by the timer loop; it is never reported to the user as
+        a refusal (their action is saved).
+        """
+        async with self._post_locks.setdefault(game_id, asyncio.Lock()):
+            for row in await self.bot.storage.pending_outbox(game_id=game_id):
+                if not await self._post_entry(row):
+                    break
+
+    async def flush_all_outbox(self) -> None:
+        """Every game's due announcements (after a restart, and when retries fall due)."""
+        rows = await self.bot.storage.pending_outbox(now=self.games.clock(), limit=500)
+        for game_id in dict.fromkeys(r.game_id for r in rows):
+            await self.flush_outbox(game_id)
+
+    async def _post_entry(self, row: OutboxRow) -> bool:
+        storage = self.bot.storage
+        try:
+            game = await self.games.load(row.game_id)
+            if row.state is not None:
+                game.state = GameState.from_json(json.loads(row.state))
+            parts = self.announcement_parts(Update.from_outbox(game, row.payload))
+            for k in range(row.posted_parts, len(parts)):
+                message = await parts[k].build()
+                if message is not None:
+                    await send_limited(self.channel(parts[k].channel_id), nonce=f"o{row.id}.{k}", **message)
+                await storage.outbox_progress(row.id, k + 1)
+            await storage.outbox_done(row.id)
+            return True
+        except (GameCorrupt, ValueError, KeyError, TypeError) as exc:
+            log.error("announcement %s of game %s cannot be built (%r); dropped", row.id, row.game_id, exc)
+            await storage.outbox_done(row.id)
+            return True
+        except Exception as exc:
+            give_up = row.attempts + 1 >= OUTBOX_MAX_ATTEMPTS
+            log.warning("announcement %s of game %s not posted (%r)%s", row.id, row.game_id, exc,
+                        "; giving up" if give_up else "; will retry")
+            if give_up:
+                await storage.outbox_done(row.id)
+                return True
+            delay = min(OUTBOX_RETRY_CAP, OUTBOX_RETRY_BASE * 2 ** row.attempts)
+            await storage.outbox_retry(row.id, next_try_at=self.games.clock() + delay)
+            self.wake_timers()
+            return False
 
     def wake_timers(self) -> None:
         self._wake.set()
 
     async def after_update(self, update: Update) -> None:
+        """After a unit of work is saved: wake the timer loop and post its announcement."""
         self.wake_timers()
-        await self.announce(update)
+        try:
+            await self.flush_outbox(update.game.id)
+        except Exception:
+            log.exception("posting the announcement of game %s failed; the timer loop retries", update.game.id)
 
     # --- lobby ---------------------------------------------------------------------------------------
 
@@ -270,14 +384,14 @@ class CalicoCog(commands.Cog):
         game = await self.games.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=host, options=options
         )
+        mark_committed(interaction)
         embed = lobby_embed(lang, game)
         solo = game.options.mode == "solo"
         if solo:
-            await interaction.response.send_message(embed=embed)
+            await respond(interaction, embed=embed)
         else:
-            await interaction.response.send_message(
-                tr(lang, "lobby.created", game=game.id), embed=embed, view=lobby_view(game.id, lang)
-            )
+            await respond(interaction, tr(lang, "lobby.created", game=game.id), embed=embed,
+                          view=lobby_view(game.id, lang))
         message = await interaction.original_response()
         thread_id = None
         try:
@@ -296,13 +410,14 @@ class CalicoCog(commands.Cog):
         lang = lang_of(interaction.locale)
         person = person_of(interaction)
         if action == "start":
-            await interaction.response.defer()
+            await defer(interaction)
             update = await self.games.start(game_id, person)
+            mark_committed(interaction)
             await self.refresh_lobby(update.game)
             await self.after_update(update)
             return
         if action == "bot":  # the host picks the bot's strength in a private menu
-            game = await self.games.load(game_id)
+            game = await self.load(interaction, game_id)
             if person.user_id != game.row.host_id and not person.is_moderator:
                 raise GameError("host_only")
             await interaction.response.send_message(view=bot_level_view(game_id, lang), ephemeral=True)
@@ -311,12 +426,14 @@ class CalicoCog(commands.Cog):
             game = await self.games.join(game_id, person)
         else:
             game = await self.games.leave(game_id, person)
+        mark_committed(interaction)
         view = lobby_view(game.id, game.options.lang) if game.row.status == "lobby" else None
         await interaction.response.edit_message(embed=lobby_embed(game.options.lang, game), view=view)
 
     async def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         lang = lang_of(interaction.locale)
         game = await self.games.add_bot(game_id, person_of(interaction), level)
+        mark_committed(interaction)
         await interaction.response.edit_message(
             content=tr(lang, "lobby.bot_added", level=level, game=game.id), view=None
         )
@@ -336,10 +453,10 @@ class CalicoCog(commands.Cog):
         found = await self.resolve(interaction, game)
         change = self.games.join if join else self.games.leave
         changed = await change(found.id, person_of(interaction))
+        mark_committed(interaction)
         key = "lobby.joined" if join else "lobby.left"
-        await interaction.response.send_message(
-            tr(lang_of(interaction.locale), key, name=interaction.user.display_name, game=changed.id)
-        )
+        await respond(interaction, tr(lang_of(interaction.locale), key, name=interaction.user.display_name,
+                                      game=changed.id))
         await self.refresh_lobby(changed)
 
     @calico.command(name=_("addbot"), description=_("Add a bot player to the lobby (host)"))
@@ -349,7 +466,8 @@ class CalicoCog(commands.Cog):
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         updated = await self.games.add_bot(found.id, person_of(interaction), level)
-        await interaction.response.send_message(tr(lang, "lobby.bot_added", level=level, game=updated.id))
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "lobby.bot_added", level=level, game=updated.id))
         await self.refresh_lobby(updated)
 
     @calico.command(name=_("start"), description=_("Start the game (host)"))
@@ -357,20 +475,18 @@ class CalicoCog(commands.Cog):
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=True, thinking=True)  # a refusal stays private
         update = await self.games.start(found.id, person_of(interaction))
-        await interaction.followup.send(
-            tr(lang, "lobby.started", game=found.id, players=", ".join(s.name for s in update.game.seats))
-        )
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "lobby.started", game=found.id,
+                                      players=", ".join(s.name for s in update.game.seats)), ephemeral=True)
         await self.refresh_lobby(update.game)
-        update.started = False  # the follow-up above already said it; post the rest
-        await self.post_start(update.game, lang)
-        await self.after_update(update)
+        await self.after_update(update)  # the public start post, the cats and the first ping
 
     # --- setup -----------------------------------------------------------------------------------------
 
     async def open_goals_panel(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.show_goals_panel(interaction, await self.games.load(game_id), GoalPicks(), new=True)
+        await self.show_goals_panel(interaction, await self.load(interaction, game_id), GoalPicks(), new=True)
 
     async def show_goals_panel(
         self, interaction: discord.Interaction, game: LoadedGame, picks: GoalPicks, *, new: bool
@@ -390,21 +506,22 @@ class CalicoCog(commands.Cog):
     async def update_goals_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
     ) -> None:
-        await self.show_goals_panel(interaction, await self.load_at(game_id, version), picks, new=False)
+        await self.show_goals_panel(interaction, await self.load_at(interaction, game_id, version), picks, new=False)
 
     async def confirm_goals(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
     ) -> None:
         lang = lang_of(interaction.locale)
-        game = await self.games.load(game_id)
+        game = await self.load(interaction, game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.state is None:
             raise GameError("not_a_player")
         goals = picks.goals(game.state.players[seat].offered)
         if goals is None:
             raise GameError("rule", code_="goal_spaces")
-        await interaction.response.defer()
+        await defer(interaction)
         update = await self.games.choose_goals(game_id, person_of(interaction), goals, expected_version=version)
+        mark_committed(interaction)
         await interaction.edit_original_response(
             content=tr(lang, "goals.chosen", goals=goals_text(goals)), view=None, attachments=[]
         )
@@ -417,13 +534,21 @@ class CalicoCog(commands.Cog):
         d2=_("Goal tile for D2"),
         game=GAME_OPTION,
     )
-    async def goals(self, interaction: discord.Interaction, b3: str, c4: str, d2: str, game: int | None = None) -> None:
+    async def goals(
+        self,
+        interaction: discord.Interaction,
+        b3: app_commands.Range[str, 1, 40],
+        c4: app_commands.Range[str, 1, 40],
+        d2: app_commands.Range[str, 1, 40],
+        game: int | None = None,
+    ) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer(ephemeral=True)
+        await defer(interaction, ephemeral=True)
         chosen = {"B3": b3.strip().upper(), "C4": c4.strip().upper(), "D2": d2.strip().upper()}
         update = await self.games.choose_goals(found.id, person_of(interaction), chosen)
-        await interaction.followup.send(tr(lang, "goals.chosen", goals=goals_text(chosen)), ephemeral=True)
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "goals.chosen", goals=goals_text(chosen)), ephemeral=True)
         await self.after_update(update)
 
     @goals.autocomplete("b3")
@@ -437,12 +562,12 @@ class CalicoCog(commands.Cog):
         seat = game.seat_of(interaction.user.id) if game is not None else None
         if game is not None and game.state is not None and seat is not None and game.state.players[seat].offered:
             offered = game.state.players[seat].offered
-        return [app_commands.Choice(name=g, value=g) for g in offered if current.upper() in g][:25]
+        return [app_commands.Choice(name=g, value=g) for g in offered if str(current).upper() in g][:25]
 
     # --- turns -----------------------------------------------------------------------------------------
 
     async def open_turn_panel(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.games.load(game_id)
+        game = await self.load(interaction, game_id)
         await self.show_turn_panel(interaction, game, TurnPicks(), new=True)
 
     async def show_turn_panel(
@@ -470,20 +595,20 @@ class CalicoCog(commands.Cog):
     async def update_turn_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
     ) -> None:
-        await self.show_turn_panel(interaction, await self.load_at(game_id, version), picks, new=False)
+        await self.show_turn_panel(interaction, await self.load_at(interaction, game_id, version), picks, new=False)
 
     async def confirm_turn(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks
     ) -> None:
         lang = lang_of(interaction.locale)
-        game = await self.games.load(game_id)
+        game = await self.load(interaction, game_id)
         seat = game.seat_of(interaction.user.id)
         drafting = game.state is not None and seat is not None and game.state.drafts_after_placing(seat)
         if not picks.complete(drafting):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
             await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
             return
-        await interaction.response.defer()
+        await defer(interaction)
         update = await self.games.play(
             game_id,
             person_of(interaction),
@@ -492,6 +617,7 @@ class CalicoCog(commands.Cog):
             take=picks.take or None,
             expected_version=version,
         )
+        mark_committed(interaction)
         await interaction.edit_original_response(
             content=tr(lang, "turn.played", space=picks.space), view=None, attachments=[]
         )
@@ -508,17 +634,18 @@ class CalicoCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         tile: app_commands.Range[int, 1, 2],
-        space: str,
+        space: app_commands.Range[str, 1, 10],
         take: app_commands.Range[int, 1, 3] | None = None,
         game: int | None = None,
     ) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer(ephemeral=True)
+        await defer(interaction, ephemeral=True)
         update = await self.games.play(
             found.id, person_of(interaction), tile=tile, space=space.strip().upper(), take=take
         )
-        await interaction.followup.send(tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
         await self.after_update(update)
 
     @play.autocomplete("space")
@@ -532,7 +659,8 @@ class CalicoCog(commands.Cog):
         if game.state is None or seat is None:
             return []
         spaces = [label(c) for c in game.state.empty_spaces(seat)]
-        return [app_commands.Choice(name=s, value=s) for s in spaces if s.startswith(current.strip().upper())][:25]
+        typed = str(current).strip().upper()
+        return [app_commands.Choice(name=s, value=s) for s in spaces if s.startswith(typed)][:25]
 
     @play.autocomplete("take")
     async def take_autocomplete(self, interaction: discord.Interaction, current: int) -> list[app_commands.Choice[int]]:
@@ -580,10 +708,10 @@ class CalicoCog(commands.Cog):
             if player is not None:
                 raise GameError("target_not_player")
             seat = state.current
-        await interaction.response.defer()
-        # Never the hand (this post is public), and during setup no goals but the asker's own.
-        data = await self.png(render.render_quilt, state.public_copy(found.seat_of(interaction.user.id)), seat)
-        await interaction.followup.send(file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
+        await defer(interaction)
+        # A public post: a spectator's view (no hand, and during setup nobody's chosen goals).
+        data = await self.png(render.render_quilt, state.public_copy(None), seat)
+        await respond(interaction, file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
 
     @calico.command(name=_("hand"), description=_("Show your hand (only you see it)"))
     @app_commands.describe(game=GAME_OPTION)
@@ -595,10 +723,11 @@ class CalicoCog(commands.Cog):
             raise GameError("not_a_player")
         if found.state is None:
             raise GameError("not_started")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         hand = found.state.players[seat].hand
-        data = await self.png(render.render_quilt, found.state, seat, show_hand=True)
-        await interaction.followup.send(
+        data = await self.png(render.render_quilt, found.state.public_copy(seat), seat, show_hand=True)
+        await respond(
+            interaction,
             tr(lang, "hand.text", game=found.id, tiles=numbered_tiles(lang, hand)),
             file=png_file(data, f"hand-{found.id}.png"),
             ephemeral=True,
@@ -609,7 +738,7 @@ class CalicoCog(commands.Cog):
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.send_message(status_text(lang, found)[:2000])
+        await respond(interaction, status_text(lang, found))
 
     @calico.command(name=_("history"), description=_("The last turns of the game"))
     @app_commands.describe(game=GAME_OPTION)
@@ -618,19 +747,21 @@ class CalicoCog(commands.Cog):
         found = await self.resolve(interaction, game)
         lines = history_lines(lang, found)
         if not lines:
-            await interaction.response.send_message(tr(lang, "history.empty"), ephemeral=True)
+            await respond(interaction, tr(lang, "history.empty"), ephemeral=True)
             return
-        embed = discord.Embed(
-            title=tr(lang, "history.title", game=found.id, n=len(lines)), description="\n".join(lines)[:4000]
-        )
-        await interaction.response.send_message(embed=embed)
+        text = "\n".join(lines)
+        if len(text) > 4000:  # the most recent turns matter most
+            text = "…\n" + text[-3990:].split("\n", 1)[-1]
+        embed = discord.Embed(title=tr(lang, "history.title", game=found.id, n=len(lines)), description=text)
+        await respond(interaction, embed=embed)
 
     @calico.command(name=_("games"), description=_("Open games in this channel"))
     async def games_here(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
         rows = await self.games.games_here(interaction.channel_id or 0)
+        rows = [r for r in rows if r.guild_id == interaction.guild_id]
         if not rows:
-            await interaction.response.send_message(tr(lang, "games.none"), ephemeral=True)
+            await respond(interaction, tr(lang, "games.none"), ephemeral=True)
             return
         lines = []
         for row in rows[:20]:
@@ -645,7 +776,7 @@ class CalicoCog(commands.Cog):
                     players=", ".join(s.name for s in game.seats),
                 )
             )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await respond(interaction, "\n".join(lines), ephemeral=True)
 
     @calico.command(name=_("export"), description=_("Download the game record (JSON)"))
     @app_commands.describe(game=GAME_OPTION)
@@ -655,12 +786,12 @@ class CalicoCog(commands.Cog):
         if found.state is None:
             raise GameError("not_started")
         finished = found.row.status == OVER
-        record = found.state.to_record(include_hidden=finished)  # the bag order only once nothing is hidden
+        # The bag order only once nothing is hidden; during the goal choice nobody's goals.
+        state = found.state if finished else found.state.public_copy(None)
+        record = state.to_record(include_hidden=finished)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         text = tr(lang, "export.done", game=found.id) + ("" if finished else tr(lang, "export.partial"))
-        await interaction.response.send_message(
-            text, file=discord.File(io.BytesIO(data), filename=f"calico-{found.id}.json")
-        )
+        await respond(interaction, text, file=discord.File(io.BytesIO(data), filename=f"calico-{found.id}.json"))
 
     # --- taking back, leaving, moderating -----------------------------------------------------------------
 
@@ -670,20 +801,19 @@ class CalicoCog(commands.Cog):
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         update = await self.games.undo(found.id, person_of(interaction))
-        await interaction.response.send_message(tr(lang, "undone", name=interaction.user.display_name))
-        update.notes = []
-        self.wake_timers()
-        await self.ping_next(update.game, lang)
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "undone", name=interaction.user.display_name), ephemeral=True)
+        await self.after_update(update)
 
     @calico.command(name=_("resign"), description=_("Resign: the bot plays your remaining turns"))
     @app_commands.describe(game=GAME_OPTION)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=True, thinking=True)
         update = await self.games.resign(found.id, person_of(interaction))
-        await interaction.followup.send(tr(lang, "resigned", name=interaction.user.display_name))
-        update.notes = update.notes[1:]
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "resigned", name=interaction.user.display_name), ephemeral=True)
         await self.after_update(update)
 
     @calico.command(name=_("kick"), description=_("Remove a player (host or Manage Server)"))
@@ -691,10 +821,11 @@ class CalicoCog(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer()
+        await defer(interaction, ephemeral=True, thinking=True)
         update = await self.games.kick(found.id, person_of(interaction), player.id)
-        await interaction.followup.send(tr(lang, "kicked", name=found.seat_row(found.seat_of(player.id) or 0).name))
-        update.notes = update.notes[1:]
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "kicked", name=found.seat_row(found.seat_of(player.id) or 0).name),
+                      ephemeral=True)
         await self.after_update(update)
 
     @calico.command(name=_("end"), description=_("End the game (host or Manage Server)"))
@@ -702,9 +833,11 @@ class CalicoCog(commands.Cog):
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        ended = await self.games.end(found.id, person_of(interaction))
-        self.wake_timers()
-        await interaction.response.send_message(tr(lang, "ended", game=ended.id, name=interaction.user.display_name))
+        update = await self.games.end(found.id, person_of(interaction))
+        mark_committed(interaction)
+        await respond(interaction, tr(lang, "ended", game=found.id, name=interaction.user.display_name))
+        await self.refresh_lobby(update.game)
+        await self.after_update(update)
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
     @app_commands.describe(turn=_("Turn number (1-22)"), game=GAME_OPTION)
@@ -713,7 +846,7 @@ class CalicoCog(commands.Cog):
     ) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         result = await self.games.hint(found.id, person_of(interaction), turn)
 
         def take_text(take: int | None) -> str:
@@ -735,62 +868,51 @@ class CalicoCog(commands.Cog):
         )
         if (p.tile, p.space, p.take) == (q.tile, q.space, q.take):
             text += "\n" + tr(lang, "hint.same")
-        await interaction.followup.send(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
 
     # --- game autocomplete for every command ---------------------------------------------------------------
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         lang = lang_of(interaction.locale)
         rows = await self.games.games_of(interaction.user.id, interaction.guild_id)
+        typed = str(current).strip().lstrip("#")
         choices = []
         for row in rows:
             name = (
                 f"#{row.id} {tr(lang, 'mode.' + row.options.get('mode', 'standard'))} - {status_word(lang, row.status)}"
             )
-            if current.strip().lstrip("#") in str(row.id):
+            if typed in str(row.id):
                 choices.append(app_commands.Choice(name=name[:100], value=row.id))
         return choices[:25]
 
-    # --- timers ----------------------------------------------------------------------------------------
+    # --- timers and the outbox -------------------------------------------------------------------------
 
     async def run_due_timers(self) -> list[TimerEvent]:
-        """Fire every timer that is due (reminders and deadlines) and post about it."""
+        """Fire every timer that is due (reminders, deadlines, bot moves) and post what they did."""
         events = await self.games.fire_due_timers()
-        for event in events:
-            try:
-                await self.announce_timer(event)
-            except discord.HTTPException:
-                log.warning("could not post a timer event for game %s", event.game.id, exc_info=True)
+        for game_id in dict.fromkeys(event.game.id for event in events):
+            await self.flush_outbox(game_id)
         return events
-
-    async def announce_timer(self, event: TimerEvent) -> None:
-        lang = event.game.options.lang
-        game = event.game
-        if event.kind == "reminder":
-            deadline = self.games.deadline_of(game) or self.games.clock()
-            await self.channel(game.row.home_channel).send(
-                tr(lang, "turn.reminder", mention=f"<@{event.seat.user_id}>", game=game.id, ts=int(deadline)),
-                view=open_panel_view("turn", game.id, lang),
-            )
-        elif event.update is not None:
-            await self.announce(event.update)
 
     async def _timer_loop(self) -> None:
         # Timers only post through the REST API, so the loop need not wait for the gateway; overdue
-        # deadlines (the bot was down) fire at once.
+        # deadlines (the bot was down) fire at once, and announcements a crash left unposted go out.
         while True:
             try:
                 await self.run_due_timers()
-                due = await self.games.next_timer_due()
+                await self.flush_all_outbox()
+                await self.bot.storage.forget_interactions(self.games.clock() - SEEN_KEEP_SECONDS)
+                dues = [d for d in (await self.games.next_timer_due(), await self.bot.storage.next_outbox_due())
+                        if d is not None]
+                delay = 3600.0 if not dues else max(0.0, min(dues) - self.games.clock())
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("timer loop failed; retrying in a minute")
-                due = None
-            delay = 3600.0 if due is None else max(0.0, due - self.games.clock())
+                log.exception("timer loop failed; retrying in %.0f s", TIMER_RETRY_SECONDS)
+                delay = TIMER_RETRY_SECONDS
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=min(delay, 3600.0))
+                await asyncio.wait_for(self._wake.wait(), timeout=min(max(delay, 0.05), 3600.0))
 
 
 for _command in CalicoCog.calico.commands:

@@ -17,7 +17,8 @@ from typing import Any, Protocol
 
 import discord
 
-from calico_bot.app.bot import reply_refusal
+from calico_bot.app.bot import reply_failure, reply_refusal
+from calico_bot.app.guard import first_delivery
 from calico_bot.calico.components import GOAL_SPACES, GOALS
 from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
@@ -88,13 +89,24 @@ class PanelHandler(Protocol):
 
 
 class Guarded:
-    """Routes refusals raised inside a component callback to the one polite ephemeral reply."""
+    """The one error path of component callbacks: refusals and failures get a polite private reply
+    (never a silent click), and a repeated delivery of the same click is dropped."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        client = interaction.client
+        storage = getattr(client, "storage", None)
+        if storage is None:
+            return True
+        now = client.now() if hasattr(client, "now") else 0.0  # type: ignore[attr-defined]
+        return await first_delivery(storage, interaction, now)
 
     async def run(self, interaction: discord.Interaction, coro: Any) -> None:
         try:
             await coro
         except GameError as exc:
             await reply_refusal(interaction, exc)
+        except Exception as exc:
+            await reply_failure(interaction, exc)
 
 
 def handler(interaction: discord.Interaction, cog_name: str) -> PanelHandler:

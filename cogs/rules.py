@@ -134,14 +134,17 @@ class RulesCog(commands.Cog):
 
     @rules.command(name=_("topic"), description=_("Read a rules topic"))
     @app_commands.describe(topic=_("Topic"), public=_("Show the answer to everyone"))
-    async def topic(self, interaction: discord.Interaction, topic: str, public: bool = False) -> None:
+    async def topic(
+        self, interaction: discord.Interaction, topic: app_commands.Range[str, 1, 100], public: bool = False
+    ) -> None:
         lang = normalize_lang(str(interaction.locale))
         entry = self.index.get(topic.strip())
         if entry is None:
             hits = self.index.search(topic, lang=lang, k=1)
             entry = self.index.get(hits[0].id) if hits else None
         if entry is None:
-            await interaction.response.send_message(_t(lang, "unknown_topic", topic=topic), ephemeral=True)
+            shown = topic if len(topic) <= 60 else topic[:59] + "…"
+            await interaction.response.send_message(_t(lang, "unknown_topic", topic=shown), ephemeral=True)
             return
         await interaction.response.send_message(
             embed=answer_embed(entry, lang), view=related_view(self.index, entry, lang), ephemeral=not public

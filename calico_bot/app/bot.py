@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..services.refusals import refusal_text
 from ..storage.daily_store import DailyStore
 from ..storage.sqlite import SqliteStorage
 from .config import Config
+from .guard import GuardedTree
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ class CalicoBot(commands.Bot):
             owner_ids=config.owner_ids or None,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=GuardedTree,
         )
         self.config = config
         self.clock = clock
@@ -65,6 +68,9 @@ class CalicoBot(commands.Bot):
         log.info("synced %d commands%s", len(synced), f" to guild {guild.id}" if guild else "")
         return len(synced)
 
+    def now(self) -> float:
+        return float(self.clock()) if self.clock else time.time()
+
     async def render(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.render_pool, lambda: fn(*args, **kwargs))
@@ -83,7 +89,14 @@ class CalicoBot(commands.Bot):
         """Every refusal and failure ends here and is answered politely, ephemerally."""
         lang = lang_of(interaction.locale)
         original = getattr(error, "original", error)
-        if isinstance(original, GameError):
+        if committed(interaction):
+            # The unit of work is saved: never tell the user that nothing changed.
+            if isinstance(original, discord.HTTPException):
+                log.warning("could not finish answering after a saved action: %s", original)
+            else:
+                log.error("command failed after its action was saved", exc_info=original)
+            text = tr(lang, "error.after_commit")
+        elif isinstance(original, GameError):
             text = refusal_text(lang, original)
         elif isinstance(error, app_commands.CommandOnCooldown):
             text = tr(lang, "error.cooldown", seconds=error.retry_after)
@@ -97,6 +110,29 @@ class CalicoBot(commands.Bot):
         await reply_ephemeral(interaction, text)
 
 
+COMMITTED = "calico_committed"
+
+
+def mark_committed(interaction: discord.Interaction) -> None:
+    """Note that this interaction's unit of work is saved: later failures only concern the reply."""
+    interaction.extras[COMMITTED] = True
+
+
+def committed(interaction: discord.Interaction) -> bool:
+    return bool(interaction.extras.get(COMMITTED))
+
+
+async def reply_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """The polite private answer to an unexpected failure of a component callback."""
+    lang = lang_of(interaction.locale)
+    if committed(interaction):
+        log.warning("a component callback failed after its action was saved: %r", error)
+        await reply_ephemeral(interaction, tr(lang, "error.after_commit"))
+        return
+    log.error("component callback failed", exc_info=error)
+    await reply_ephemeral(interaction, tr(lang, "error.generic"))
+
+
 async def reply_refusal(interaction: discord.Interaction, error: GameError) -> None:
     """A service refusal as an ephemeral reply in the user's language (for component callbacks,
     which the command tree's error handler does not see)."""
@@ -106,8 +142,51 @@ async def reply_refusal(interaction: discord.Interaction, error: GameError) -> N
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text[:2000], ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not deliver an error message", exc_info=True)
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+    except discord.HTTPException as exc:
+        if already_acknowledged(exc):
+            try:
+                await interaction.followup.send(text[:2000], ephemeral=True)
+                return
+            except discord.HTTPException:
+                pass
+        log.warning("could not deliver an error message: %s", exc)
+
+
+def already_acknowledged(exc: BaseException) -> bool:
+    """Discord's 40060: the callback was handled already (e.g. it answered 500 but took it)."""
+    return isinstance(exc, discord.HTTPException) and exc.code == 40060
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> None:
+    """Acknowledge an interaction; if Discord says it already has (a retried request whose first try
+    it took), carry on as deferred: the answer then goes out as a follow-up."""
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    except discord.HTTPException as exc:
+        if not already_acknowledged(exc):
+            raise
+        _mark_responded(interaction)
+
+
+async def respond(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """Send the reply: the first response, or a follow-up once the interaction is acknowledged."""
+    if content is not None:
+        content = content[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+        return
+    try:
+        await interaction.response.send_message(content, **kwargs)
+    except discord.HTTPException as exc:
+        if not already_acknowledged(exc):
+            raise
+        _mark_responded(interaction)
+        await interaction.followup.send(content, **kwargs)
+
+
+def _mark_responded(interaction: discord.Interaction) -> None:
+    # discord.py keeps the answered state privately; after a 40060 it must count as answered.
+    interaction.response._response_type = discord.InteractionResponseType.deferred_channel_message

@@ -440,6 +440,7 @@ class FakeMessage:
     deleted: bool = False
     thread_id: int | None = None
     versions: list[dict[str, Any]] = field(default_factory=list)
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -507,6 +508,8 @@ class FakeMessage:
             payload["application_id"] = self.author.get("id")
         if self.interaction_metadata is not None:
             payload["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
+        if self.nonce is not None:
+            payload["nonce"] = self.nonce
         return payload
 
 
@@ -591,6 +594,7 @@ class _Failure:
     status: int
     body: dict[str, Any]
     times: int | None
+    after_handling: bool = False
 
 
 @dataclass
@@ -651,6 +655,8 @@ class FakeDiscord:
         self._failures: list[_Failure] = []
         self._listeners: list[MessageListener] = []
         self._thread_denied: set[int] = set()
+        self._nonces: dict[tuple[int, str], FakeMessage] = {}
+        self.deduplicated_nonces: list[str] = []
         self._runner: web.AppRunner | None = None
         self._site: web.SockSite | None = None
         self._saved_base: str | None = None
@@ -790,14 +796,18 @@ class FakeDiscord:
         code: int = 50013,
         message: str = "Missing Permissions",
         times: int | None = None,
+        after_handling: bool = False,
     ) -> None:
         """Answer matching requests (``re.fullmatch`` on the path below /api/v10) with an error.
 
         ``method`` may be ``"*"``. ``times=None`` means for ever. Errors look like Discord's:
-        ``{"message": ..., "code": ...}``.
+        ``{"message": ..., "code": ...}``. With ``after_handling`` the request is carried out first and
+        only its answer is the error (Discord took it, then the connection failed: a retry then meets
+        the consequences, e.g. 40060 for an interaction callback).
         """
         self._failures.append(
-            _Failure(method.upper(), re.compile(path_pattern), status, {"message": message, "code": code}, times)
+            _Failure(method.upper(), re.compile(path_pattern), status, {"message": message, "code": code}, times,
+                     after_handling)
         )
 
     def clear_failures(self) -> None:
@@ -1170,7 +1180,7 @@ class FakeDiscord:
             seq=len(self.requests),
         )
         self.requests.append(recorded)
-        response = self._injected_failure(recorded)
+        response = self._injected_failure(recorded, after_handling=False)
         if response is None:
             for method, pattern, handler in self._routes:
                 if method != request.method:
@@ -1187,6 +1197,8 @@ class FakeDiscord:
             _log.warning("FakeDiscord: unknown route %s %s", request.method, api_path)
             self.unknown_routes.append(recorded)
             response = self._error(404, 0, f"404: Not Found (FakeDiscord has no route {request.method} {api_path})")
+        elif response.status < 400:
+            response = self._injected_failure(recorded, after_handling=True) or response
         recorded.status = response.status
         if isinstance(response, web.Response) and response.body is not None and response.status != 204:
             try:
@@ -1195,8 +1207,10 @@ class FakeDiscord:
                 recorded.response = None
         return response
 
-    def _injected_failure(self, recorded: RecordedRequest) -> web.Response | None:
+    def _injected_failure(self, recorded: RecordedRequest, *, after_handling: bool) -> web.Response | None:
         for failure in list(self._failures):
+            if failure.after_handling != after_handling:
+                continue
             if failure.method not in ("*", recorded.method) or not failure.pattern.fullmatch(recorded.path):
                 continue
             if failure.times is not None:
@@ -1311,7 +1325,18 @@ class FakeDiscord:
         data = dict(rec.json or {})
         if data.get("flags") is not None:
             data["flags"] = int(data["flags"]) & ~EPHEMERAL  # not allowed outside interactions
+        nonce = data.get("nonce")
+        if nonce is not None and data.get("enforce_nonce"):
+            # Discord: a second message with the same nonce from the same author (within a few
+            # minutes) is not created again; the first one is returned.
+            earlier = self._nonces.get((channel_id, str(nonce)))
+            if earlier is not None:
+                self.deduplicated_nonces.append(str(nonce))
+                return self._json(earlier.to_payload())
         message = self._new_message(channel_id, data, rec.files, kind="channel")
+        if nonce is not None:
+            message.nonce = str(nonce)
+            self._nonces[(channel_id, str(nonce))] = message
         return self._json(message.to_payload())
 
     def _channel_message(self, m: re.Match[str]) -> FakeMessage | None:

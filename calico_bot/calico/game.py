@@ -124,6 +124,20 @@ class TurnOutcome:
             "game_over": self.game_over,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TurnOutcome:
+        """The inverse of :meth:`to_json` (announcements kept in the outbox are stored this way)."""
+        cell = parse_label(data["space"])
+        if cell is None:
+            raise ValueError(f"bad space {data['space']!r}")
+
+        def tile(value: Any) -> int | None:
+            return None if value is None else tile_from_json(value)
+
+        return cls(player=int(data["player"]), placed=tile_from_json(data["placed"]), cell=cell,
+                   awards=[Award.from_json(a) for a in data["awards"]], took=tile(data["took"]),
+                   take_slot=data["take"], discarded=tile(data["discarded"]), game_over=bool(data["game_over"]))
+
 
 @dataclass(slots=True)
 class GameState:

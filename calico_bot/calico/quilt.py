@@ -24,6 +24,7 @@ from .geometry import (
     contains_shape,
     group_of,
     label,
+    parse_label,
 )
 
 EMPTY = -1
@@ -74,6 +75,16 @@ class Award:
         if self.cell is not None:
             out["space"] = label(self.cell)
         return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Award:
+        space = data.get("space")
+        return cls(
+            kind=str(data["kind"]), points=int(data["points"]), cat=data.get("cat"),
+            color=COLORS.index(data["color"]) if data.get("color") is not None else None,
+            pattern=PATTERNS.index(data["pattern"]) if data.get("pattern") is not None else None,
+            cell=parse_label(space) if space is not None else None,
+        )
 
 
 @dataclass(slots=True)

@@ -4,9 +4,13 @@ This layer knows people (Discord user ids) and storage; the rules live in ``cali
 every action goes through ``GameState.apply``. It imports nothing from Discord: the cogs translate
 interactions into these calls and the returned reports into messages.
 
-Concurrency: one ``asyncio.Lock`` per game serialises work inside this process, and every state
-change is committed with the version it was computed from, so a stale action (double click, two
-devices, another process) is refused rather than applied twice.
+Concurrency and crashes: one ``asyncio.Lock`` per game serialises work inside this process, and
+every change is one unit of work committed with the version it was computed from, so a stale action
+(double click, two devices, another process) is refused rather than applied twice. A unit of work
+is the player's action together with every bot reply it causes (decided in memory first), the
+game's new timers and its announcement (an outbox row the cog posts after the commit, again after
+a restart if need be). Timers are claimed, not deleted, while they fire; the unit of work that
+fires one deletes it, so a crash in between only makes it fire again later.
 """
 
 from __future__ import annotations
@@ -28,7 +32,18 @@ from ..calico.game import GameOptions, GameState, TurnOutcome, new_game, replay_
 from ..calico.record import MODES
 from ..core.errors import RuleViolation
 from ..storage.interface import Storage
-from ..storage.models import ACTIVE, ENDED, LOBBY, OPEN_STATUSES, OVER, GameRow, SeatRow, StaleVersion
+from ..storage.models import (
+    ACTIVE,
+    ENDED,
+    LOBBY,
+    OPEN_STATUSES,
+    OVER,
+    GameRow,
+    SeatRow,
+    StaleVersion,
+    TimerRow,
+    TimerSpec,
+)
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +51,9 @@ KIND = "calico"
 BOT_LEVELS = ("random", "greedy", "strong")
 AUTO_PLAY_LEVEL = "strong"  # what plays for absent, kicked and resigned players
 MAX_DEADLINE_HOURS = 24 * 14
+MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people who are still reading
+TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
+AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
 
 
 class GameError(Exception):
@@ -51,7 +69,9 @@ class GameError(Exception):
 class Person:
     user_id: int
     name: str
-    is_moderator: bool = False  # Manage Server (or bot owner/admin)
+    is_moderator: bool = False  # Manage Server in the server the command came from (or bot owner/admin)
+    guild_id: int | None = None  # the server the command came from: a game answers only its own server
+    is_bot_admin: bool = False  # OWNER_IDS / ADMIN_IDS: host powers in every server
 
 
 @dataclass(slots=True)
@@ -135,6 +155,38 @@ class Update:
     setup_done: bool = False
     finished: bool = False
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # extra (message key, params)
+    reminder: int | None = None  # a deadline reminder for this seat
+    ping: bool = False  # ping whoever must act now (e.g. after an undo)
+    ended_by: str | None = None  # the game was ended (by this name)
+    outbox: bool = True  # False: nothing to post for this change
+    outbox_id: int | None = None
+
+    def to_outbox(self) -> dict[str, Any]:
+        return {
+            "turns": [{"seat": t.seat, "auto": t.auto, "outcome": t.outcome.to_json()} for t in self.turns],
+            "started": self.started,
+            "setup_done": self.setup_done,
+            "finished": self.finished,
+            "notes": [[key, params] for key, params in self.notes],
+            "reminder": self.reminder,
+            "ended_by": self.ended_by,
+            "ping": self.ping,
+        }
+
+    @classmethod
+    def from_outbox(cls, game: LoadedGame, data: dict[str, Any]) -> Update:
+        return cls(
+            game,
+            turns=[TurnReport(int(t["seat"]), TurnOutcome.from_json(t["outcome"]), t.get("auto"))
+                   for t in data.get("turns", [])],
+            started=bool(data.get("started")),
+            setup_done=bool(data.get("setup_done")),
+            finished=bool(data.get("finished")),
+            notes=[(str(k), dict(p)) for k, p in data.get("notes", [])],
+            reminder=data.get("reminder"),
+            ended_by=data.get("ended_by"),
+            ping=bool(data.get("ping")),
+        )
 
 
 @dataclass(slots=True)
@@ -150,10 +202,20 @@ class Hint:
 
 @dataclass(slots=True)
 class TimerEvent:
-    kind: str  # reminder | deadline
+    kind: str  # reminder | deadline | autoplay
     game: LoadedGame
-    seat: SeatRow
-    update: Update | None = None  # for deadlines: the turns played
+    seat: SeatRow | None
+    update: Update | None = None  # what to announce (it waits in the outbox)
+
+
+MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
+
+
+class _Anywhere:
+    """Marker: load a game whichever server it belongs to (timers, the bot's own work)."""
+
+
+ANYWHERE = _Anywhere()
 
 
 class GameCorrupt(GameError):
@@ -162,10 +224,12 @@ class GameCorrupt(GameError):
 
 
 class CalicoGames:
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time, ai_budget_ms: int = 300) -> None:
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time, ai_budget_ms: int = 300,
+                 instance_id: str | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self.ai_budget_ms = ai_budget_ms
+        self.instance_id = instance_id or secrets.token_hex(6)
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -173,9 +237,13 @@ class CalicoGames:
 
     # --- loading -----------------------------------------------------------------------------------
 
-    async def load(self, game_id: int) -> LoadedGame:
+    async def load(self, game_id: int, *, guild_id: int | _Anywhere | None = ANYWHERE) -> LoadedGame:
+        """The game with its seats and state. With ``guild_id``, only a game of that server is found:
+        another server's game answers exactly like a game that does not exist."""
+        if not 0 < game_id <= MAX_ID:
+            raise GameError("no_such_game", game=game_id)
         row = await self.storage.get_game(game_id)
-        if row is None or row.kind != KIND:
+        if row is None or row.kind != KIND or (guild_id is not ANYWHERE and row.guild_id != guild_id):
             raise GameError("no_such_game", game=game_id)
         seats = await self.storage.get_seats(game_id)
         state = None
@@ -187,33 +255,52 @@ class CalicoGames:
                 raise GameCorrupt(game_id, type(exc).__name__) from exc
         return LoadedGame(row, seats, state)
 
+    async def load_for(self, game_id: int, person: Person) -> LoadedGame:
+        """The game as ``person`` may reach it: only from the game's own server."""
+        return await self.load(game_id, guild_id=person.guild_id)
+
     async def games_here(self, channel_id: int) -> list[GameRow]:
         return await self.storage.find_games(channel_id=channel_id, statuses=OPEN_STATUSES)
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameRow]:
         return await self.storage.find_games(user_id=user_id, guild_id=guild_id, statuses=OPEN_STATUSES)
 
-    async def resolve(self, *, game_id: int | None, channel_id: int, user_id: int) -> LoadedGame:
-        """Find the game a command means: named, the game of this thread, or the user's one game here."""
+    async def resolve(self, *, game_id: int | None, channel_id: int, user_id: int,
+                      guild_id: int | None) -> LoadedGame:
+        """Find the game a command means: named, the game of this thread, or the user's one game here.
+        A named game must belong to the server the command came from."""
         if game_id is not None:
-            return await self.load(game_id)
+            return await self.load(game_id, guild_id=guild_id)
         in_thread = await self.storage.find_games(thread_id=channel_id)
         if in_thread:
-            return await self.load(in_thread[-1].id)
+            return await self.load(in_thread[-1].id, guild_id=guild_id)
         here = await self.games_here(channel_id)
-        mine = [g for g in here if g.id in {r.id for r in await self.games_of(user_id)}]
+        mine_ids = {r.id for r in await self.storage.find_games(channel_id=channel_id, user_id=user_id,
+                                                                statuses=OPEN_STATUSES)}
+        mine = [g for g in here if g.id in mine_ids]
         candidates = mine or here
         if len(candidates) == 1:
-            return await self.load(candidates[0].id)
+            return await self.load(candidates[0].id, guild_id=guild_id)
         if not candidates:
             # Nothing open here: the latest finished game, so status, board and export still work.
             finished = await self.storage.find_games(channel_id=channel_id)
             if finished:
-                return await self.load(finished[-1].id)
+                return await self.load(finished[-1].id, guild_id=guild_id)
             raise GameError("no_game_here")
         raise GameError("which_game", games=", ".join(f"#{g.id}" for g in candidates))
 
     # --- lobby -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def check_deadline(hours: float | None) -> float | None:
+        """None or 0: no deadline; otherwise between MIN_DEADLINE_MINUTES and MAX_DEADLINE_HOURS."""
+        if hours is None or hours == 0:
+            return None
+        if not isinstance(hours, int | float) or hours != hours or not (
+            MIN_DEADLINE_MINUTES / 60 <= hours <= MAX_DEADLINE_HOURS
+        ):
+            raise GameError("bad_deadline", max=MAX_DEADLINE_HOURS, min_minutes=MIN_DEADLINE_MINUTES)
+        return float(hours)
 
     async def create(self, *, guild_id: int | None, channel_id: int, host: Person, options: LobbyOptions) -> LoadedGame:
         if options.mode not in MODES:
@@ -228,17 +315,17 @@ class CalicoGames:
             raise GameError("lower_variance_seats")
         if options.scenario is not None and (options.mode != "solo" or not 1 <= options.scenario <= 10):
             raise GameError("bad_scenario")
-        if options.deadline_hours is not None and not 0 < options.deadline_hours <= MAX_DEADLINE_HOURS:
-            raise GameError("bad_deadline", max=MAX_DEADLINE_HOURS)
-        row = await self.storage.create_game(
-            kind=KIND,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host.user_id,
-            options=options.to_json(),
-            now=self.clock(),
-        )
-        await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
+        options.deadline_hours = self.check_deadline(options.deadline_hours)
+        async with self.storage.transaction():
+            row = await self.storage.create_game(
+                kind=KIND,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host.user_id,
+                options=options.to_json(),
+                now=self.clock(),
+            )
+            await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
         return await self.load(row.id)
 
     async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
@@ -249,7 +336,7 @@ class CalicoGames:
 
     async def join(self, game_id: int, person: Person) -> LoadedGame:
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load_for(game_id, person)
             self._need_lobby(game)
             if game.seat_of(person.user_id) is not None:
                 raise GameError("already_joined")
@@ -260,7 +347,7 @@ class CalicoGames:
 
     async def add_bot(self, game_id: int, person: Person, level: str) -> LoadedGame:
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load_for(game_id, person)
             self._need_lobby(game)
             self._need_host(game, person)
             if level not in BOT_LEVELS:
@@ -273,22 +360,23 @@ class CalicoGames:
 
     async def leave(self, game_id: int, person: Person) -> LoadedGame:
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load_for(game_id, person)
             self._need_lobby(game)
             seat = game.seat_of(person.user_id)
             if seat is None:
                 raise GameError("not_in_lobby")
-            await self.storage.remove_seat(game_id, seat)
             humans = [s for s in game.seats if s.seat != seat and not s.is_bot]
-            if not humans:
-                await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
-            elif game.row.host_id == person.user_id:
-                await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
+            async with self.storage.transaction():
+                await self.storage.remove_seat(game_id, seat)
+                if not humans:
+                    await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
+                elif game.row.host_id == person.user_id:
+                    await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
             return await self.load(game_id)
 
     async def start(self, game_id: int, person: Person, *, seed: int | None = None) -> Update:
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load_for(game_id, person)
             self._need_lobby(game)
             self._need_host(game, person)
             opts = game.options
@@ -315,20 +403,12 @@ class CalicoGames:
                 )
             except RuleViolation as exc:
                 raise GameError("rule", message=exc.message, code_=exc.code) from None
-            await self.storage.set_seats(game_id, seats)
-            await self.storage.commit_action(
-                game_id,
-                expected_version=game.row.version,
-                state=_dump(state),
-                action={"type": "start", "seed_hidden": True},
-                user_id=person.user_id,
-                now=self.clock(),
-                status=ACTIVE,
-            )
-            game = await self.load(game_id)
+            game = LoadedGame(game.row, seats, state)
             update = Update(game, started=True)
-            await self._after_change(update)
-            return update
+            actions: list[tuple[dict[str, Any], int | None]] = [({"type": "start", "seed_hidden": True},
+                                                                  person.user_id)]
+            await self._auto_moves(game, update, actions)
+            return await self._commit(game, update, actions, seats=seats)
 
     # --- playing -----------------------------------------------------------------------------------
 
@@ -336,16 +416,17 @@ class CalicoGames:
         self, game_id: int, person: Person, goals: dict[str, str], expected_version: int | None = None
     ) -> Update:
         async with self.lock(game_id):
-            game = await self._active(game_id)
+            game = await self._active(game_id, person)
             seat = self._seat_for(game, person)
             assert game.state is not None
             was_setup = game.state.phase == "setup"
             self._check_version(game, expected_version)
-            await self._apply(game, ChooseGoals(seat, goals), person.user_id)
-            game = await self.load(game_id)
-            update = Update(game, setup_done=was_setup and game.state is not None and game.state.phase != "setup")
-            await self._after_change(update)
-            return update
+            action = ChooseGoals(seat, goals)
+            self._rule(game, action)
+            update = Update(game, setup_done=was_setup and game.state.phase != "setup")
+            actions: list[tuple[dict[str, Any], int | None]] = [(action.to_json(), person.user_id)]
+            await self._auto_moves(game, update, actions)
+            return await self._commit(game, update, actions)
 
     async def play(
         self,
@@ -358,20 +439,21 @@ class CalicoGames:
         expected_version: int | None = None,
     ) -> Update:
         async with self.lock(game_id):
-            game = await self._active(game_id)
+            game = await self._active(game_id, person)
             seat = self._seat_for(game, person)
             self._check_version(game, expected_version)
-            outcome = await self._apply(game, Turn(seat, tile, space, take), person.user_id)
+            action = Turn(seat, tile, space, take)
+            outcome = self._rule(game, action)
             assert outcome is not None
-            game = await self.load(game_id)
             update = Update(game, turns=[TurnReport(seat, outcome)])
-            await self._after_change(update)
-            return update
+            actions: list[tuple[dict[str, Any], int | None]] = [(action.to_json(), person.user_id)]
+            await self._auto_moves(game, update, actions)
+            return await self._commit(game, update, actions)
 
     async def undo(self, game_id: int, person: Person) -> Update:
         """Take back your own last turn while nobody has acted since."""
         async with self.lock(game_id):
-            game = await self._active(game_id)
+            game = await self._active(game_id, person)
             seat = self._seat_for(game, person)
             assert game.state is not None
             last = game.state.log[-1] if game.state.log else None
@@ -383,52 +465,46 @@ class CalicoGames:
             previous = replay_full_record(record)
             previous.version = game.state.version + 1  # versions only ever grow
             previous.log = game.state.log[:-1]
-            await self.storage.commit_action(
-                game_id,
-                expected_version=game.row.version,
-                state=_dump(previous),
-                action={"type": "undo", "player": seat},
-                user_id=person.user_id,
-                now=self.clock(),
-            )
-            game = await self.load(game_id)
-            update = Update(game, notes=[("undone", {"name": game.seat_row(seat).name})])
-            await self._schedule(game)
-            return update
+            game.state = previous
+            update = Update(game, notes=[("undone", {"name": game.seat_row(seat).name})], ping=True)
+            return await self._commit(game, update, [({"type": "undo", "player": seat}, person.user_id)])
 
     async def resign(self, game_id: int, person: Person) -> Update:
         async with self.lock(game_id):
-            game = await self._active(game_id)
+            game = await self._active(game_id, person)
             seat = self._seat_for(game, person)
-            await self.storage.set_seat_status(game_id, seat, "resigned")
-            return await self._after_seat_left(game_id, seat, "resigned")
+            return await self._seat_leaves(game, seat, "resigned", person)
 
     async def kick(self, game_id: int, person: Person, target_user: int) -> Update:
         async with self.lock(game_id):
-            game = await self._active(game_id)
+            game = await self._active(game_id, person)
             self._need_host(game, person)
             seat = game.seat_of(target_user)
             if seat is None:
                 raise GameError("target_not_player")
-            await self.storage.set_seat_status(game_id, seat, "kicked")
-            return await self._after_seat_left(game_id, seat, "kicked")
+            if game.seat_row(seat).status != "active":
+                raise GameError("no_longer_playing")
+            return await self._seat_leaves(game, seat, "kicked", person)
 
-    async def end(self, game_id: int, person: Person) -> LoadedGame:
+    async def end(self, game_id: int, person: Person) -> Update:
+        """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load_for(game_id, person)
             if game.row.status not in OPEN_STATUSES:
                 raise GameError("game_finished")
             self._need_host(game, person)
-            await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
-            await self.storage.replace_timers(game_id, [])
-            return await self.load(game_id)
+            update = Update(game, ended_by=person.name)
+            outbox = update.to_outbox() if game.row.thread_id else None  # else the reply says it
+            await self.storage.end_game(game_id, status=ENDED, now=self.clock(), outbox=outbox)
+            update.game = await self.load(game_id)
+            return update
 
     async def hint(self, game_id: int, person: Person, turn: int) -> Hint:
         """For a finished solo game: the strong AI's choice at ``turn`` (1-22), next to the move made.
 
         Only finished games: a hint during play would be the AI playing for you.
         """
-        game = await self.load(game_id)
+        game = await self.load_for(game_id, person)
         if game.state is None or not game.state.over:
             raise GameError("hint_finished_only")
         if len(game.seats) != 1:
@@ -452,53 +528,80 @@ class CalicoGames:
         return await self.storage.next_timer_due()
 
     async def fire_due_timers(self) -> list[TimerEvent]:
-        """Handle every timer due now (also those that came due while the bot was down)."""
+        """Handle every timer due now (also those that came due while the bot was down).
+
+        Each timer is claimed first; the unit of work that handles it deletes it. A timer whose
+        handling fails is released and tried again by the next round of the loop.
+        """
         events: list[TimerEvent] = []
-        due = await self.storage.due_timers(self.clock())
-        deadline_due = {t.game_id for t in due if t.kind == "deadline"}
+        now = self.clock()
+        due = await self.storage.claim_due_timers(now, claimant=self.instance_id, lease=TIMER_LEASE_SECONDS)
+        deadline_due = {(t.game_id, t.version) for t in due if t.kind == "deadline"}
         for timer in due:
-            await self.storage.delete_timer(timer.id)
-            if timer.kind == "reminder" and timer.game_id in deadline_due:
-                continue  # the deadline itself has passed: a reminder would only be noise
+            if timer.kind == "reminder" and (timer.game_id, timer.version) in deadline_due:
+                await self.storage.delete_timer(timer.id)  # the deadline has passed: a reminder is noise
+                continue
             try:
-                event = await self._fire(timer.game_id, timer.kind, timer.version)
+                event = await self._fire(timer)
             except GameError as exc:
                 log.warning("timer for game %s skipped: %s", timer.game_id, exc.code)
+                await self.storage.delete_timer(timer.id)
+                continue
+            except Exception:
+                # Its claim lapses after TIMER_LEASE_SECONDS; then it fires again.
+                log.exception("timer %s of game %s failed; it will be tried again", timer.id, timer.game_id)
                 continue
             if event is not None:
                 events.append(event)
         return events
 
-    async def _fire(self, game_id: int, kind: str, version: int) -> TimerEvent | None:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
-            if game.row.status != ACTIVE or game.row.version != version or game.state is None:
+    async def _fire(self, timer: TimerRow) -> TimerEvent | None:
+        async with self.lock(timer.game_id):
+            game = await self.load(timer.game_id)
+            if game.row.status != ACTIVE or game.row.version != timer.version or game.state is None:
+                await self.storage.delete_timer(timer.id)
                 return None  # the game moved on; this timer is stale
+            if timer.kind == AUTOPLAY:
+                update = Update(game)
+                actions: list[tuple[dict[str, Any], int | None]] = []
+                await self._auto_moves(game, update, actions)
+                if not actions:
+                    await self.storage.delete_timer(timer.id)
+                    return None
+                update = await self._commit(game, update, actions)
+                return TimerEvent(AUTOPLAY, update.game, None, update)
             seat = game.current_seat or self._waiting_for_goals(game)
             if seat is None:
+                await self.storage.delete_timer(timer.id)
                 return None
-            if kind == "reminder":
-                return TimerEvent("reminder", game, seat)
+            if timer.kind == "reminder":
+                update = Update(game, reminder=seat.seat)
+                async with self.storage.transaction():
+                    await self.storage.delete_timer(timer.id)
+                    update.outbox_id = await self.storage.add_outbox(
+                        game.id, version=game.row.version, payload=update.to_outbox(), state=None, now=self.clock())
+                return TimerEvent("reminder", game, seat, update)
             update = Update(game)
+            actions = []
             if game.state.phase == "setup":
-                for s in game.seats:
-                    if game.state.players[s.seat].needs_goals:
-                        policy = policy_by_name(AUTO_PLAY_LEVEL, seed=game.id * 31 + s.seat)
-                        await self._apply(game, policy.choose_goals(build_view(game.state, s.seat)), None)
+                missed = [s for s in game.seats if game.state.players[s.seat].needs_goals]
+                for s in missed:
+                    policy = policy_by_name(AUTO_PLAY_LEVEL, seed=game.id * 31 + s.seat)
+                    goals = policy.choose_goals(build_view(game.state, s.seat))
+                    self._rule(game, goals)
+                    actions.append((goals.to_json(), None))
                 update.setup_done = True
-                update.notes.append(
-                    ("goals_auto", {"names": ", ".join(s.name for s in game.seats if s.seat == seat.seat)})
-                )
+                update.notes.append(("goals_auto", {"names": ", ".join(s.name for s in missed)}))
             else:
-                await self._auto_turn(game, seat.seat, "deadline", update)
-            update.game = await self.load(game_id)
-            await self._after_change(update)
+                await self._auto_turn(game, seat.seat, "deadline", update, actions)
+            await self._auto_moves(game, update, actions)
+            update = await self._commit(game, update, actions)
             return TimerEvent("deadline", update.game, seat, update)
 
     # --- internals ---------------------------------------------------------------------------------
 
-    async def _active(self, game_id: int) -> LoadedGame:
-        game = await self.load(game_id)
+    async def _active(self, game_id: int, person: Person) -> LoadedGame:
+        game = await self.load_for(game_id, person)
         if game.row.status == LOBBY:
             raise GameError("not_started")
         if game.row.status in (OVER, ENDED) or game.state is None:
@@ -516,8 +619,11 @@ class CalicoGames:
             raise GameError("already_started" if game.row.status == ACTIVE else "game_finished")
 
     def _need_host(self, game: LoadedGame, person: Person) -> None:
-        if person.user_id != game.row.host_id and not person.is_moderator:
-            raise GameError("host_only")
+        if person.user_id == game.row.host_id or person.is_bot_admin:
+            return
+        if person.is_moderator and person.guild_id == game.row.guild_id:
+            return
+        raise GameError("host_only")
 
     def _seat_for(self, game: LoadedGame, person: Person) -> int:
         seat = game.seat_of(person.user_id)
@@ -527,11 +633,12 @@ class CalicoGames:
             raise GameError("no_longer_playing")
         return seat
 
-    async def _apply(self, game: LoadedGame, action: ChooseGoals | Turn, user_id: int | None) -> TurnOutcome | None:
+    def _rule(self, game: LoadedGame, action: ChooseGoals | Turn) -> TurnOutcome | None:
+        """Apply ``action`` to the in-memory state through the rules core (nothing is saved yet)."""
         assert game.state is not None
         state = game.state
         try:
-            outcome = state.apply(action)
+            return state.apply(action)
         except RuleViolation as exc:
             if exc.code == "stale":
                 raise GameError("stale") from None
@@ -539,71 +646,99 @@ class CalicoGames:
             if exc.code == "not_your_turn":
                 params["current_name"] = game.seat_row(state.current).name
             raise GameError("rule", message=exc.message, code_=exc.code, **params) from None
-        status = OVER if state.over else None
+
+    async def _commit(self, game: LoadedGame, update: Update, actions: list[tuple[dict[str, Any], int | None]],
+                      *, seats: list[SeatRow] | None = None) -> Update:
+        """Save one unit of work: the state after ``actions``, their log rows, the timers for whoever
+        must act next, the results of a finished game and the announcement, in one transaction."""
+        state = game.state
+        assert state is not None
+        now = self.clock()
+        new_version = game.row.version + len(actions)
+        status = ACTIVE if update.started else None
+        if state.over:
+            status = OVER
+            update.finished = True
+        after = LoadedGame(game.row, seats if seats is not None else game.seats, state)
+        timers = self._timers_for(after, new_version, status or game.row.status, now)
         try:
-            await self.storage.commit_action(
-                game.id,
-                expected_version=game.row.version,
-                state=_dump(state),
-                action=action.to_json(),
-                user_id=user_id,
-                now=self.clock(),
-                status=status,
-            )
+            async with self.storage.transaction():
+                await self.storage.commit_actions(
+                    game.id, expected_version=game.row.version, state=_dump(state), actions=actions, now=now,
+                    status=status, timers=timers, outbox=update.to_outbox() if update.outbox else None, seats=seats,
+                )
+                if update.finished:
+                    await self._record_results(after)
         except StaleVersion:
             raise GameError("stale") from None
-        game.row.version += 1
-        return outcome
+        update.game = await self.load(game.id)
+        return update
 
-    async def _after_change(self, update: Update) -> None:
-        """Let bots and absent players move, record results, and set the next deadline."""
-        game = update.game
+    async def _auto_moves(self, game: LoadedGame, update: Update,
+                          actions: list[tuple[dict[str, Any], int | None]]) -> None:
+        """Let bots and absent players move, in memory, until a person must act or the game is over.
+
+        A failing AI stops the chain: what was decided so far is saved, and the autoplay timer the
+        commit leaves behind lets the timer loop try again.
+        """
+        state = game.state
         guard = 0
-        while game.state is not None and not game.state.over and guard < 200:
-            guard += 1
-            if game.state.phase == "setup":
-                pending = [s for s in game.seats if s.auto_played and game.state.players[s.seat].needs_goals]
-                if not pending:
+        try:
+            while state is not None and not state.over and guard < 200:
+                guard += 1
+                if state.phase == "setup":
+                    pending = [s for s in game.seats if s.auto_played and state.players[s.seat].needs_goals]
+                    if not pending:
+                        break
+                    for s in pending:
+                        policy = policy_by_name(s.bot_level or AUTO_PLAY_LEVEL, seed=game.id * 31 + s.seat)
+                        goals = policy.choose_goals(build_view(state, s.seat))
+                        self._rule(game, goals)
+                        actions.append((goals.to_json(), None))
+                    if state.phase != "setup":
+                        update.setup_done = True
+                    continue
+                seat = game.current_seat
+                if seat is None or not seat.auto_played:
                     break
-                for s in pending:
-                    policy = policy_by_name(s.bot_level or AUTO_PLAY_LEVEL, seed=game.id * 31 + s.seat)
-                    await self._apply(game, policy.choose_goals(build_view(game.state, s.seat)), None)
-                if game.state.phase != "setup":
-                    update.setup_done = True
-                continue
-            seat = game.current_seat
-            if seat is None or not seat.auto_played:
-                break
-            reason = "bot" if seat.is_bot else seat.status
-            await self._auto_turn(game, seat.seat, reason, update)
-        update.game = game = await self.load(game.id)
-        if game.state is not None and game.state.over and not update.finished:
-            update.finished = True
-            await self._record_results(game)
-        await self._schedule(game)
+                reason = "bot" if seat.is_bot else seat.status
+                await self._auto_turn(game, seat.seat, reason, update, actions)
+        except GameError:
+            raise
+        except Exception:
+            log.exception("an automatic move in game %s failed; the timer loop will try again", game.id)
 
-    async def _auto_turn(self, game: LoadedGame, seat: int, reason: str, update: Update) -> None:
+    async def _auto_turn(self, game: LoadedGame, seat: int, reason: str, update: Update,
+                         actions: list[tuple[dict[str, Any], int | None]]) -> None:
         assert game.state is not None
         level = game.seat_row(seat).bot_level or AUTO_PLAY_LEVEL
         options = {"budget_ms": self.ai_budget_ms} if level in ("strong", "hard") else {}
         policy = policy_by_name(level, seed=game.id * 1009 + seat, **options)
         view = build_view(game.state, seat)  # the AI sees only what this seat may see
         turn = await asyncio.to_thread(policy.choose_turn, view)
-        outcome = await self._apply(game, turn, None)
+        outcome = self._rule(game, turn)
         assert outcome is not None
+        actions.append((turn.to_json(), None))
         update.turns.append(TurnReport(seat, outcome, reason))
 
-    async def _after_seat_left(self, game_id: int, seat: int, reason: str) -> Update:
-        game = await self.load(game_id)
-        update = Update(game, notes=[(reason, {"name": game.seat_row(seat).name})])
-        if all(s.auto_played for s in game.seats):
-            await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
-            await self.storage.replace_timers(game_id, [])
-            update.game = await self.load(game_id)
+    async def _seat_leaves(self, game: LoadedGame, seat: int, reason: str, person: Person) -> Update:
+        """A player resigns or is kicked: the bot plays the seat from now on (one unit of work)."""
+        name = game.seat_row(seat).name
+        seats = [SeatRow(s.game_id, s.seat, s.user_id, s.name, s.bot_level, reason if s.seat == seat else s.status)
+                 for s in game.seats]
+        game.seats = seats
+        update = Update(game, notes=[(reason, {"name": name})])
+        action: dict[str, Any] = {"type": reason, "player": seat}
+        if all(s.auto_played for s in seats):
             update.notes.append(("ended_no_players", {}))
+            async with self.storage.transaction():
+                await self.storage.set_seats(game.id, seats)
+                await self.storage.end_game(game.id, status=ENDED, now=self.clock(), outbox=update.to_outbox())
+            update.game = await self.load(game.id)
             return update
-        await self._after_change(update)
-        return update
+        actions: list[tuple[dict[str, Any], int | None]] = [(action, person.user_id)]
+        await self._auto_moves(game, update, actions)
+        return await self._commit(game, update, actions, seats=seats)
 
     async def _record_results(self, game: LoadedGame) -> None:
         assert game.state is not None
@@ -624,23 +759,27 @@ class CalicoGames:
             return None
         return next((s for s in game.seats if not s.auto_played and game.state.players[s.seat].needs_goals), None)
 
-    async def _schedule(self, game: LoadedGame) -> None:
-        """Set the reminder and deadline for whoever must act now (or clear them)."""
+    def _timers_for(self, game: LoadedGame, version: int, status: str, now: float) -> list[TimerSpec]:
+        """The timers a game needs at ``version``: an immediate autoplay when a bot or an absent player
+        must move, else a reminder and a deadline for the person who must act (or none)."""
+        state = game.state
+        if status != ACTIVE or state is None or state.over:
+            return []
+        if state.phase == "setup":
+            if any(s.auto_played and state.players[s.seat].needs_goals for s in game.seats):
+                return [(AUTOPLAY, now, version, {})]
+        else:
+            current = game.current_seat
+            if current is not None and current.auto_played:
+                return [(AUTOPLAY, now, version, {"seat": current.seat})]
         hours = game.options.deadline_hours
         seat = game.current_seat or self._waiting_for_goals(game)
-        if game.row.status != ACTIVE or not hours or seat is None or seat.auto_played:
-            await self.storage.replace_timers(game.id, [])
-            return
-        now = self.clock()
+        if not hours or seat is None:
+            return []
         deadline = now + hours * 3600
         remind = deadline - min(hours * 3600 / 4, 3 * 3600)
-        await self.storage.replace_timers(
-            game.id,
-            [
-                ("reminder", remind, game.row.version, {"seat": seat.seat}),
-                ("deadline", deadline, game.row.version, {"seat": seat.seat}),
-            ],
-        )
+        payload = {"seat": seat.seat}
+        return [("reminder", remind, version, payload), ("deadline", deadline, version, dict(payload))]
 
     def deadline_of(self, game: LoadedGame) -> float | None:
         hours = game.options.deadline_hours

@@ -21,13 +21,40 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Slow down a little: try again in {seconds:.0f} s.",
         "zh": "慢一点：请在 {seconds:.0f} 秒后再试。",
     },
+    "error.after_commit": {
+        "en": "Your action was saved, but I could not finish answering. The game's thread will show it shortly.",
+        "zh": "你的操作已经保存，但我没能完成回复。对局的帖子稍后会显示结果。",
+    },
+    "error.bad_option": {
+        "en": "The option `{option}` has a value I cannot use: {reason}",
+        "zh": "选项 `{option}` 的值无法使用：{reason}",
+    },
+    "error.option_type": {"en": "it must be {kind}.", "zh": "它必须是{kind}。"},
+    "error.option_range": {
+        "en": "it must be between {low} and {high}.",
+        "zh": "它必须在 {low} 到 {high} 之间。",
+    },
+    "error.option_length": {
+        "en": "it can be at most {max} characters long.",
+        "zh": "最多只能有 {max} 个字符。",
+    },
+    "error.option_unknown": {"en": "this command has no such option.", "zh": "这个命令没有这个选项。"},
+    "kind.string": {"en": "text", "zh": "文字"},
+    "kind.integer": {"en": "a whole number", "zh": "整数"},
+    "kind.number": {"en": "a number", "zh": "数字"},
+    "kind.boolean": {"en": "true or false", "zh": "是或否"},
+    "kind.user": {"en": "a member", "zh": "一位成员"},
+    "kind.channel": {"en": "a channel", "zh": "一个频道"},
+    "kind.role": {"en": "a role", "zh": "一个身份组"},
+    "kind.mentionable": {"en": "a member or role", "zh": "成员或身份组"},
+    "kind.attachment": {"en": "a file", "zh": "一个文件"},
     "error.no_permission": {"en": "You need the Manage Server permission for that.", "zh": "这需要“管理服务器”权限。"},
     "error.guild_only": {
         "en": "This command works in a server, not in direct messages.",
         "zh": "这个命令只能在服务器里使用，不能在私信中使用。",
     },
     # --- service refusals --------------------------------------------------------------------------
-    "no_such_game": {"en": "There is no Calico game #{game}.", "zh": "没有编号为 #{game} 的猫与花毯对局。"},
+    "no_such_game": {"en": "There is no Calico game #{game} here.", "zh": "这里没有编号为 #{game} 的猫与花毯对局。"},
     "no_game_here": {
         "en": "There is no open Calico game here. Start one with `/calico new`.",
         "zh": "这里没有进行中的猫与花毯对局。用 `/calico new` 开一局吧。",
@@ -47,8 +74,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "zh": "情景挑战只用于单人游戏，编号为 1 到 10。",
     },
     "bad_deadline": {
-        "en": "The turn deadline must be between a few minutes and {max} hours.",
-        "zh": "回合期限必须在几分钟到 {max} 小时之间。",
+        "en": "The turn deadline must be 0 (none) or between {min_minutes} minutes and {max} hours.",
+        "zh": "回合期限必须是 0（不设期限），或在 {min_minutes} 分钟到 {max} 小时之间。",
     },
     "already_joined": {"en": "You are already in this game.", "zh": "你已经在这局里了。"},
     "lobby_full": {"en": "This game is full ({seats} seats).", "zh": "这一局已满（{seats} 个座位）。"},

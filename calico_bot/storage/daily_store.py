@@ -1,8 +1,8 @@
 """SQL for the daily puzzle (tables from ``002_daily.sql``), returning plain dataclass rows.
 
 Every change here is one SQL statement (an insert that ignores or upserts on conflict, or an update
-guarded by the version it expects), so it is atomic on its own and needs no explicit transaction on
-the shared autocommit connection.
+guarded by the version it expects), run through the storage's serialised access, so it is atomic on
+its own and can never land inside (or be rolled back with) another coroutine's transaction.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from .sqlite import SqliteStorage
 
 PLAYING = "playing"
 DONE = "done"
@@ -89,16 +89,14 @@ class ChannelSetting:
 
 
 class DailyStore:
-    """The daily puzzle's tables on an aiosqlite connection (``DailyStore(storage.connection)``)."""
+    """The daily puzzle's tables, through a storage's serialised statements (``DailyStore.of(storage)``)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, sql: SqliteStorage) -> None:
+        self.sql = sql
 
     @classmethod
-    def of(cls, storage: object) -> DailyStore:
-        """The store on a :class:`~calico_bot.storage.sqlite.SqliteStorage`'s connection."""
-        db = getattr(storage, "connection", None) or storage._db  # type: ignore[attr-defined]
-        return cls(db)
+    def of(cls, storage: SqliteStorage) -> DailyStore:
+        return cls(storage)
 
     # --- meta ----------------------------------------------------------------------------------------
 
@@ -107,51 +105,49 @@ class DailyStore:
 
         Insert-or-ignore then read: when two processes start at once, both end up with the first value.
         """
-        await self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+        await self.sql.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
                                (key, candidate))
-        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
+        row = await self.sql.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         assert row is not None
         return str(row[0])
 
     # --- attempts ------------------------------------------------------------------------------------
 
     async def get_attempt(self, day: int, user_id: int) -> AttemptRow | None:
-        async with self._db.execute(f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE day = ? AND user_id = ?",
-                                    (day, user_id)) as cur:
-            row = await cur.fetchone()
+        row = await self.sql.fetchone(f"SELECT {_ATTEMPT_COLUMNS} FROM daily_attempts WHERE day = ? AND user_id = ?",
+                                      (day, user_id))
         return None if row is None else _attempt(row)
 
     async def insert_attempt(self, row: AttemptRow) -> bool:
         """Create a ``playing`` attempt; False (and nothing changed) when the user already has one that day."""
-        cur = await self._db.execute(
+        changed = await self.sql.execute(
             "INSERT INTO daily_attempts (day, user_id, guild_id, name, state, version, status, started_at) "
             "VALUES (?, ?, ?, ?, ?, ?, 'playing', ?) ON CONFLICT (day, user_id) DO NOTHING",
             (row.day, row.user_id, row.guild_id, row.name, row.state, row.version, row.started_at),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def save_move(self, day: int, user_id: int, *, expected_version: int, state: str, version: int) -> bool:
         """Store the state after a move, only if the attempt is still playing at ``expected_version``."""
-        cur = await self._db.execute(
+        changed = await self.sql.execute(
             "UPDATE daily_attempts SET state = ?, version = ? "
             "WHERE day = ? AND user_id = ? AND version = ? AND status = 'playing'",
             (state, version, day, user_id, expected_version),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def finish(self, day: int, user_id: int, *, expected_version: int, state: str, version: int, score: int,
                      cats: int, buttons: int, summary: dict[str, Any], record: dict[str, Any],
                      finished_at: float) -> bool:
         """Store the final move and the result together, only if still playing at ``expected_version``."""
-        cur = await self._db.execute(
+        changed = await self.sql.execute(
             "UPDATE daily_attempts SET state = ?, version = ?, status = 'done', score = ?, cats = ?, buttons = ?, "
             "summary = ?, record = ?, finished_at = ? "
             "WHERE day = ? AND user_id = ? AND version = ? AND status = 'playing'",
             (state, version, score, cats, buttons, _dump(summary), _dump(record), finished_at, day, user_id,
              expected_version),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def ranking(self, day: int, *, guild_id: int | None = None, limit: int = 10) -> list[FinishedRow]:
         """Finished attempts of ``day`` (in one guild, or all), best first, with shared ranks on ties."""
@@ -162,8 +158,7 @@ class DailyStore:
             f"FROM daily_attempts WHERE {where} "
             "ORDER BY score DESC, cats DESC, buttons DESC, finished_at ASC, user_id ASC LIMIT ?"
         )
-        async with self._db.execute(sql, [*args, limit]) as cur:
-            return [_finished(r) for r in await cur.fetchall()]
+        return [_finished(r) for r in await self.sql.fetchall(sql, [*args, limit])]
 
     async def rank_of(self, day: int, user_id: int, *, guild_id: int | None = None) -> FinishedRow | None:
         """One user's finished attempt with its rank in the scope (None if not finished there)."""
@@ -173,63 +168,59 @@ class DailyStore:
             "RANK() OVER (ORDER BY score DESC, cats DESC, buttons DESC) AS rank "
             f"FROM daily_attempts WHERE {where}) WHERE user_id = ?"
         )
-        async with self._db.execute(sql, [*args, user_id]) as cur:
-            row = await cur.fetchone()
+        row = await self.sql.fetchone(sql, [*args, user_id])
         return None if row is None else _finished(row)
 
     async def count_finished(self, day: int, *, guild_id: int | None = None) -> int:
         where, args = _scope(day, guild_id)
-        async with self._db.execute(f"SELECT COUNT(*) FROM daily_attempts WHERE {where}", args) as cur:
-            row = await cur.fetchone()
+        row = await self.sql.fetchone(f"SELECT COUNT(*) FROM daily_attempts WHERE {where}", args)
         return int(row[0]) if row else 0
 
     async def finished_of(self, user_id: int) -> list[FinishedRow]:
         """Every finished attempt of one user, oldest day first."""
-        async with self._db.execute(
+        rows = await self.sql.fetchall(
             "SELECT day, user_id, guild_id, name, score, cats, buttons, finished_at, 0 FROM daily_attempts "
             "WHERE user_id = ? AND status = 'done' ORDER BY day", (user_id,)
-        ) as cur:
-            return [_finished(r) for r in await cur.fetchall()]
+        )
+        return [_finished(r) for r in rows]
 
     async def statuses_of(self, user_id: int, days: Sequence[int]) -> dict[int, str]:
         """``{day: status}`` for the given days on which the user has an attempt."""
         if not days:
             return {}
         marks = ",".join("?" * len(days))
-        async with self._db.execute(f"SELECT day, status FROM daily_attempts WHERE user_id = ? AND day IN ({marks})",
-                                    [user_id, *days]) as cur:
-            return {int(r[0]): str(r[1]) for r in await cur.fetchall()}
+        rows = await self.sql.fetchall(f"SELECT day, status FROM daily_attempts WHERE user_id = ? AND day IN ({marks})",
+                                       [user_id, *days])
+        return {int(r[0]): str(r[1]) for r in rows}
 
     # --- par -----------------------------------------------------------------------------------------
 
     async def get_par(self, day: int) -> ParRow | None:
-        async with self._db.execute(
+        r = await self.sql.fetchone(
             "SELECT day, policy, score, summary, record, computed_at FROM daily_par WHERE day = ?", (day,)
-        ) as cur:
-            r = await cur.fetchone()
+        )
         if r is None:
             return None
         return ParRow(int(r[0]), str(r[1]), int(r[2]), json.loads(r[3]), json.loads(r[4]), float(r[5]))
 
     async def insert_par(self, row: ParRow) -> bool:
         """Store the par of a day unless one is stored already (the first one stays)."""
-        cur = await self._db.execute(
+        changed = await self.sql.execute(
             "INSERT INTO daily_par (day, policy, score, summary, record, computed_at) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (day) DO NOTHING",
             (row.day, row.policy, row.score, _dump(row.summary), _dump(row.record), row.computed_at),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     # --- announcements -------------------------------------------------------------------------------
 
     async def channels(self) -> list[ChannelSetting]:
         """Every guild with an announcement channel, with the first day to announce there."""
-        async with self._db.execute(
+        rows = await self.sql.fetchall(
             "SELECT c.guild_id, c.value, s.value FROM guild_settings c "
             "LEFT JOIN guild_settings s ON s.guild_id = c.guild_id AND s.key = ? "
             "WHERE c.key = ? ORDER BY c.guild_id", (CHANNEL_SINCE_KEY, CHANNEL_KEY)
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         out = []
         for guild_id, channel, since in rows:
             try:
@@ -239,11 +230,11 @@ class DailyStore:
         return out
 
     async def announcements(self, guild_id: int, first_day: int, last_day: int) -> dict[int, AnnouncementRow]:
-        async with self._db.execute(
+        rows = await self.sql.fetchall(
             "SELECT guild_id, day, status, channel_id, message_id, claimed_by, claimed_at, posted_at "
             "FROM daily_announcements WHERE guild_id = ? AND day BETWEEN ? AND ?", (guild_id, first_day, last_day)
-        ) as cur:
-            return {int(r[1]): AnnouncementRow(*r) for r in await cur.fetchall()}
+        )
+        return {int(r[1]): AnnouncementRow(*r) for r in rows}
 
     async def get_announcement(self, guild_id: int, day: int) -> AnnouncementRow | None:
         rows = await self.announcements(guild_id, day, day)
@@ -257,7 +248,7 @@ class DailyStore:
         by another bot instance (one that stopped) or before ``stale_before``. A posted announcement
         is never claimed again.
         """
-        cur = await self._db.execute(
+        changed = await self.sql.execute(
             "INSERT INTO daily_announcements (guild_id, day, status, channel_id, claimed_by, claimed_at) "
             "VALUES (?, ?, 'claimed', ?, ?, ?) "
             "ON CONFLICT (guild_id, day) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -266,10 +257,10 @@ class DailyStore:
             "OR daily_announcements.claimed_by != excluded.claimed_by OR daily_announcements.claimed_at < ?)",
             (guild_id, day, channel_id, claimant, now, stale_before),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def complete_announcement(self, guild_id: int, day: int, *, message_id: int | None, now: float) -> None:
-        await self._db.execute(
+        await self.sql.execute(
             "INSERT INTO daily_announcements (guild_id, day, status, message_id, posted_at) "
             "VALUES (?, ?, 'posted', ?, ?) "
             "ON CONFLICT (guild_id, day) DO UPDATE SET status = 'posted', message_id = excluded.message_id, "
@@ -279,7 +270,7 @@ class DailyStore:
 
     async def release_announcement(self, guild_id: int, day: int, *, claimant: str) -> None:
         """Give up a claim after a failed post, so that the next run tries again."""
-        await self._db.execute(
+        await self.sql.execute(
             "DELETE FROM daily_announcements WHERE guild_id = ? AND day = ? AND status = 'claimed' AND claimed_by = ?",
             (guild_id, day, claimant),
         )

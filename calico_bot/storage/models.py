@@ -70,6 +70,27 @@ class TimerRow:
     due_at: float
     version: int
     payload: dict[str, Any] = field(default_factory=dict)
+    claimed_by: str | None = None
+    claimed_until: float | None = None
+
+
+TimerSpec = tuple[str, float, int, dict[str, Any]]
+"""A timer to write: (kind, due_at, game version it belongs to, payload)."""
+
+
+@dataclass(slots=True)
+class OutboxRow:
+    """Something to post once a commit is done; kept until every message of it went out."""
+
+    id: int
+    game_id: int
+    version: int
+    payload: dict[str, Any]
+    state: str | None
+    created_at: float
+    attempts: int = 0
+    next_try_at: float = 0.0
+    posted_parts: int = 0
 
 
 @dataclass(slots=True)

@@ -269,7 +269,7 @@ async def test_several_games_in_one_channel(table: Table) -> None:
 async def test_a_corrupt_game_is_reported_alone(table: Table) -> None:
     await table.slash("ana", "calico new", mode="solo", solo_setup="beginner")
     await table.slash("bo", "calico new", mode="solo", solo_setup="beginner")
-    await table.bot.storage.connection.execute("UPDATE games SET state = '{broken' WHERE id = 1")
+    await table.bot.storage.execute("UPDATE games SET state = '{broken' WHERE id = 1")
     r = await table.slash("ana", "calico status", game=1)
     assert r.is_ephemeral and "cannot be read" in r.text
     assert [e.getMessage() for e in r.errors] == ["game 1 cannot be loaded"]  # logged for the operators
@@ -326,7 +326,10 @@ async def test_undo_own_last_turn_only_before_the_next_player_acts(table: Table)
     r = await table.slash("bo", "calico undo", thread)
     assert r.is_ephemeral  # not bo's turn to take back
     r = await table.slash("ana", "calico undo", thread)
-    assert not r.is_ephemeral and "took back" in r.text
+    assert r.is_ephemeral  # the reply is private; the thread is told, and the player pinged again
+    public = [m for m in r.messages if not m.ephemeral and m.channel_id == thread.id]
+    assert any("took back" in m.content for m in public)
+    assert any(cid.startswith("cal:turn:") for m in public for cid in m.custom_ids())
     after = (await game_of(table)).state
     assert after is not None and after.turns == 0 and after.current == 0
     assert after.players[0].hand == before.players[0].hand and after.market == before.market

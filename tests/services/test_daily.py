@@ -266,7 +266,7 @@ async def test_a_result_cannot_be_submitted_without_playing(env: DailyPuzzles) -
     public = {name for name in dir(env) if not name.startswith("_")}
     assert not {n for n in public if any(w in n for w in ("submit", "set_score", "result", "finish"))}
     await env.start(12, "Ann", GUILD)
-    db = env.store._db
+    db = env.store.sql
     with pytest.raises(sqlite3.IntegrityError):  # no result without its record
         await db.execute("UPDATE daily_attempts SET status = 'done', score = 99 WHERE user_id = 12")
     row = await env.store.get_attempt(DAY, 12)

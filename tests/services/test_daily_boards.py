@@ -25,7 +25,7 @@ def day_of(y: int, m: int, d: int) -> int:
 async def add_result(svc: DailyPuzzles, day: int, user_id: int, score: int, cats: int = 0, buttons: int = 0, *,
                      finished_at: float = 0.0, guild_id: int | None = GUILD) -> None:
     """A finished attempt written straight into the table (stands in for a played game)."""
-    await svc.store._db.execute(
+    await svc.store.sql.execute(
         "INSERT INTO daily_attempts (day, user_id, guild_id, name, state, version, status, score, cats, buttons, "
         "summary, record, started_at, finished_at) VALUES (?, ?, ?, ?, '{}', 23, 'done', ?, ?, ?, '{}', '{}', 0, ?)",
         (day, user_id, guild_id, f"user{user_id}", score, cats, buttons, finished_at or float(user_id)),

@@ -1,0 +1,152 @@
+"""SQLite storage under concurrency: every unit of work is its own transaction, whatever runs beside it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from calico_bot.storage.daily_store import AttemptRow, DailyStore
+from calico_bot.storage.models import SeatRow, StaleVersion
+from calico_bot.storage.sqlite import SqliteStorage
+
+
+@pytest.fixture
+async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
+    s = await SqliteStorage.open(tmp_path / "db.sqlite3")
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+async def new_game(storage: SqliteStorage, n: int) -> int:
+    row = await storage.create_game(kind="calico", guild_id=1, channel_id=100 + n, host_id=7, options={}, now=0.0)
+    await storage.add_seat(SeatRow(row.id, 0, 7, "ana"))
+    return row.id
+
+
+async def test_concurrent_moves_in_different_games_all_commit(storage: SqliteStorage) -> None:
+    games = [await new_game(storage, i) for i in range(12)]
+
+    async def move(game_id: int) -> int:
+        return await storage.commit_action(
+            game_id, expected_version=0, state=json.dumps({"g": game_id}), action={"type": "turn"}, user_id=7,
+            now=1.0, timers=[("deadline", 99.0, 1, {"seat": 0})], outbox={"turns": []},
+        )
+
+    versions = await asyncio.gather(*(move(g) for g in games))
+    assert versions == [1] * len(games)
+    for g in games:
+        assert (await storage.get_game(g)).version == 1  # type: ignore[union-attr]
+        assert [t.kind for t in await storage.get_timers(g)] == ["deadline"]
+        assert len(await storage.pending_outbox(game_id=g)) == 1
+
+
+async def test_moves_timers_and_daily_writes_interleaved(storage: SqliteStorage) -> None:
+    """Many coroutines at once: moves with their timers and announcements, timer claims, daily
+    attempts and their moves. Every write lands exactly once and nothing is rolled back by another."""
+    daily = DailyStore.of(storage)
+    games = [await new_game(storage, i) for i in range(8)]
+    rng = random.Random(5)
+    turns_per_game = 15
+
+    async def player(game_id: int) -> None:
+        for v in range(turns_per_game):
+            await storage.commit_actions(
+                game_id, expected_version=v, state=json.dumps({"v": v + 1}),
+                actions=[({"type": "turn", "n": v}, 7)], now=float(v),
+                timers=[("reminder", 50.0 + v, v + 1, {}), ("deadline", 100.0 + v, v + 1, {})],
+                outbox={"n": v},
+            )
+            await asyncio.sleep(rng.random() / 1000)
+
+    async def daily_player(user: int) -> None:
+        assert await daily.insert_attempt(AttemptRow(1, user, 1, f"u{user}", "{}", 0, "playing", started_at=0.0))
+        for v in range(turns_per_game):
+            assert await daily.save_move(1, user, expected_version=v, state=json.dumps({"v": v}), version=v + 1)
+            await asyncio.sleep(0)
+
+    async def timer_claimer() -> None:
+        for i in range(20):
+            await storage.claim_due_timers(60.0 + i, claimant="x", lease=0.5)
+            await asyncio.sleep(0)
+
+    async def failing_unit() -> None:
+        for _ in range(10):
+            with pytest.raises(StaleVersion):
+                async with storage.transaction():
+                    await storage.set_meta("half-done", "yes")
+                    raise StaleVersion("refused")  # a unit of work that fails rolls back only itself
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(player(g) for g in games), *(daily_player(u) for u in range(1, 7)), timer_claimer(),
+                         failing_unit())
+    for g in games:
+        actions = await storage.get_actions(g)
+        assert [a.version for a in actions] == list(range(1, turns_per_game + 1))
+        assert [t.version for t in await storage.get_timers(g)] == [turns_per_game] * 2
+        assert [r.payload["n"] for r in await storage.pending_outbox(game_id=g)] == list(range(turns_per_game))
+    for u in range(1, 7):
+        attempt = await daily.get_attempt(1, u)
+        assert attempt is not None and attempt.version == turns_per_game
+    assert await storage.get_meta("half-done") is None
+
+
+async def test_a_stale_unit_of_work_changes_nothing(storage: SqliteStorage) -> None:
+    g = await new_game(storage, 0)
+    await storage.commit_action(g, expected_version=0, state="{}", action={"a": 1}, user_id=7, now=1.0,
+                                timers=[("deadline", 10.0, 1, {})], outbox={"first": True})
+    with pytest.raises(StaleVersion):
+        await storage.commit_action(g, expected_version=0, state='{"x":1}', action={"a": 2}, user_id=7, now=2.0,
+                                    timers=[], outbox={"second": True}, seats=[])
+    assert (await storage.get_game(g)).state == "{}"  # type: ignore[union-attr]
+    assert len(await storage.get_actions(g)) == 1
+    assert [t.kind for t in await storage.get_timers(g)] == ["deadline"]
+    assert [r.payload for r in await storage.pending_outbox(game_id=g)] == [{"first": True}]
+    assert len(await storage.get_seats(g)) == 1
+
+
+async def test_a_claimed_timer_fires_once_until_its_claim_lapses(storage: SqliteStorage) -> None:
+    g = await new_game(storage, 0)
+    await storage.replace_timers(g, [("deadline", 10.0, 0, {})])
+    first = await storage.claim_due_timers(20.0, claimant="a", lease=30.0)
+    assert [t.kind for t in first] == ["deadline"] and first[0].claimed_by == "a"
+    assert await storage.claim_due_timers(21.0, claimant="b", lease=30.0) == []  # held by "a"
+    assert await storage.next_timer_due() == 50.0  # when the claim lapses
+    again = await storage.claim_due_timers(51.0, claimant="b", lease=30.0)  # "a" died: it fires again
+    assert [t.id for t in again] == [first[0].id]
+    await storage.delete_timer(first[0].id)
+    assert await storage.next_timer_due() is None
+
+
+async def test_an_interaction_is_claimed_once(storage: SqliteStorage) -> None:
+    assert await storage.claim_interaction(123, now=1.0)
+    assert not await storage.claim_interaction(123, now=2.0)
+    assert await storage.forget_interactions(before=1.5) == 1
+    assert await storage.claim_interaction(123, now=3.0)
+
+
+async def test_reads_never_see_another_coroutines_uncommitted_rows(storage: SqliteStorage) -> None:
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def writer() -> None:
+        with pytest.raises(RuntimeError):
+            async with storage.transaction():
+                await storage.set_meta("k", "uncommitted")
+                inside.set()
+                await release.wait()
+                raise RuntimeError("rolled back")
+
+    task = asyncio.create_task(writer())
+    await inside.wait()
+    reader = asyncio.create_task(storage.get_meta("k"))
+    await asyncio.sleep(0.01)
+    assert not reader.done()  # the read waits for the transaction instead of seeing its rows
+    release.set()
+    await task
+    assert await reader is None
