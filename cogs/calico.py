@@ -898,6 +898,7 @@ class CalicoCog(commands.Cog):
         # Timers only post through the REST API, so the loop need not wait for the gateway; overdue
         # deadlines (the bot was down) fire at once, and announcements a crash left unposted go out.
         while True:
+            self._wake.clear()  # before the round: a wake-up arriving during it is not lost
             try:
                 await self.run_due_timers()
                 await self.flush_all_outbox()
@@ -910,7 +911,6 @@ class CalicoCog(commands.Cog):
             except Exception:
                 log.exception("timer loop failed; retrying in %.0f s", TIMER_RETRY_SECONDS)
                 delay = TIMER_RETRY_SECONDS
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=min(max(delay, 0.05), 3600.0))
 
