@@ -9,7 +9,7 @@ Every function takes a :class:`calico_bot.calico.game.GameState` and returns an 
 * ``render_market(state)``: the three market tiles, labelled 1-3.
 * ``render_cat_legend(state)``: the game's three cats: points, requirement, patterns.
 * ``render_turn_post(state, seat)``: what the bot posts after ``seat``'s turn: their quilt with the
-  last patch outlined, a summary of the move, the market, the cats and the color key.
+  last patch ringed in black and white, a summary of the move, the market, the cats and the color key.
 * ``render_scoresheet(state)``: the final score sheet with the winner(s) and any tie-break.
 """
 

@@ -140,7 +140,8 @@ def render_quilt(state: GameState, seat: int, *, show_hand: bool = False, highli
     """``seat``'s quilt as an RGB image (``QUILT_W`` x ``QUILT_H``, plus ``HAND_H`` with the hand).
 
     ``show_hand`` adds the player's hand (for ephemeral, private views only); ``highlight_last``
-    outlines the patch placed last. ``render.layout.cell_center`` gives each cell's pixel center.
+    rings the patch placed last (a dark outer and a light inner ring, seen on any color).
+    ``render.layout.cell_center`` gives each cell's pixel center.
     """
     bg = board_background(state.players[seat].board)
     if show_hand:

@@ -123,15 +123,20 @@ def empty_stamp(label: str, width: int = 70) -> Image.Image:
     return img
 
 
+# The last-placed marker: a dark band outside a light band, in px from the hex's box edge (negative:
+# outside it, over the seam and the neighbours). Whatever the colour under it, one band stands out.
+MARKER_BANDS = (-3.5, 1.0, 4.0)
+
+
 @cache
 def highlight_ring(width: int = 70) -> Image.Image:
-    """A glowing outline around the last placed patch."""
-    h = hex_height(width)
-    pen = Pen(width + 8, h + 8, _unit(width), pal.HIGHLIGHT)
-    outer = unit_hex_points(width, -3.0)
-    inner = unit_hex_points(width, 1.5)
-    pen.mask_polygon(outer)
-    pen.mdraw.polygon(pen.ps(inner), fill=0)
+    """The last-placed marker: a dark outer and a light inner ring around the patch."""
+    outer, split, inner = MARKER_BANDS
+    pad = math.ceil(-outer) + 1
+    pen = Pen(width + 2 * pad, hex_height(width) + 2 * pad, _unit(width), pal.MARKER_DARK)
+    pen.polygon(unit_hex_points(width, split), pal.MARKER_LIGHT)
+    pen.mask_polygon(unit_hex_points(width, outer))
+    pen.mdraw.polygon(pen.ps(unit_hex_points(width, inner)), fill=0)
     return pen.finish()
 
 

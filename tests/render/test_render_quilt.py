@@ -209,9 +209,12 @@ def test_last_placement_is_highlighted(midgame: GameState) -> None:
     plain = render_quilt(midgame, seat)
     lit = render_quilt(midgame, seat, highlight_last=True)
     x, y = cell_center(last)
-    edge = (x - L.HEX_W // 2, y)  # on the left side of the hex
-    assert close(rgb(lit, edge), pal.HIGHLIGHT, 30)
-    assert not close(rgb(plain, edge), pal.HIGHLIGHT, 30)
+    left = x - L.HEX_W // 2  # the left side of the hex: a dark ring just outside it, a light one inside
+    dark, light = (left - 2, y), (left + 2, y)
+    assert close(rgb(lit, dark), pal.MARKER_DARK, 12) and close(rgb(lit, light), pal.MARKER_LIGHT, 12)
+    assert not close(rgb(plain, dark), pal.MARKER_DARK, 30) and not close(rgb(plain, light), pal.MARKER_LIGHT, 30)
+    middle = (slice(y - 10, y + 10), slice(x - 10, x + 10))
+    assert np.array_equal(np.asarray(lit)[middle], np.asarray(plain)[middle])
 
 
 def test_cat_token_cells_are_patches(midgame: GameState) -> None:
