@@ -6,10 +6,13 @@ Every function takes a :class:`calico_bot.calico.game.GameState` and returns an 
 
 * ``render_quilt(state, seat, *, show_hand=False, highlight_last=False)``: one player's quilt;
   ``show_hand`` adds their hand (private, ephemeral views only).
+* ``render_placement_preview(state, seat, tile, space, *, show_hand=True)``: the quilt with the
+  picked hand tile (1-based) drawn see-through on the picked space (``"C3"``), both ringed with a
+  dashed marker; either may be ``None``. For the turn panel, before the move is confirmed.
 * ``render_market(state)``: the three market tiles, labelled 1-3.
 * ``render_cat_legend(state)``: the game's three cats: points, requirement, patterns.
 * ``render_turn_post(state, seat)``: what the bot posts after ``seat``'s turn: their quilt with the
-  last patch outlined, a summary of the move, the market, the cats and the color key.
+  last patch ringed in black and white, a summary of the move, the market, the cats and the color key.
 * ``render_scoresheet(state)``: the final score sheet with the winner(s) and any tie-break.
 """
 
@@ -19,7 +22,7 @@ from .layout import cell_center
 from .legend import render_cat_legend
 from .market import render_market
 from .png import to_png_bytes
-from .quilt import render_quilt
+from .quilt import render_placement_preview, render_quilt
 from .scoresheet import render_scoresheet
 from .turn import render_turn_post
 
@@ -49,6 +52,7 @@ __all__ = [
     "cell_center",
     "render_cat_legend",
     "render_market",
+    "render_placement_preview",
     "render_quilt",
     "render_scoresheet",
     "render_turn_post",

@@ -3,10 +3,15 @@
 The primary face is DejaVu Sans (regular and bold), shipped in ``render/fonts`` under its
 permissive Bitstream Vera license: it covers Latin, Greek, Cyrillic and the symbols used here
 (check marks, arrows). When that file is missing, Pillow's bundled scalable default font is used.
-Characters the primary face lacks (Chinese, emoji, ...) are drawn with the first fallback face
-that has them: any of the usual system CJK/emoji fonts found on the machine, or files listed in
-the ``CALICO_RENDER_FONTS`` environment variable (``os.pathsep``-separated). With none, the
-primary face's "missing glyph" box is drawn: text never fails to render.
+Characters the primary face lacks are drawn with the first face that has them:
+
+1. the shipped CJK subset (``render/fonts/NotoSansCJKsc-*.subset.otf``, SIL Open Font License,
+   made by ``scripts/make_cjk_font.py``): the common simplified and traditional hanzi, CJK
+   punctuation, kana and full-width forms, so Chinese names read on a machine with no CJK font;
+2. files listed in the ``CALICO_RENDER_FONTS`` environment variable (``os.pathsep``-separated);
+3. the usual system CJK/emoji fonts found on the machine (rare hanzi, Hangul, emoji, ...).
+
+With none, the primary face's "missing glyph" box is drawn: text never fails to render.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CJK_REGULAR = FONT_DIR / "NotoSansCJKsc-Regular.subset.otf"
+CJK_BOLD = FONT_DIR / "NotoSansCJKsc-Bold.subset.otf"
 
 FALLBACK_CANDIDATES: tuple[str, ...] = (
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
@@ -38,6 +45,9 @@ FALLBACK_CANDIDATES: tuple[str, ...] = (
     "C:/Windows/Fonts/seguisym.ttf",
 )
 
+# faces to use from font collections (Noto Sans CJK's .ttc files: 0 JP, 1 KR, 2 SC, 3 TC, 4 HK)
+TTC_INDEX: dict[str, int] = {"NotoSansCJK-Regular.ttc": 2, "NotoSansCJK-Bold.ttc": 2}
+
 Font = ImageFont.FreeTypeFont
 _MISSING = "\U0010fffd"  # a private-use code point no font maps
 _SHIPPED = REGULAR.is_file() and BOLD.is_file()
@@ -54,15 +64,34 @@ def font(size: int, bold: bool = False) -> Font:
 
 
 @cache
+def _shipped_cjk(bold: bool) -> str | None:
+    """The shipped CJK subset of the weight asked for (the other weight if only that one is there)."""
+    for path in (CJK_BOLD, CJK_REGULAR) if bold else (CJK_REGULAR, CJK_BOLD):
+        if path.is_file():
+            return str(path)
+    return None
+
+
+@cache
 def _fallback_paths() -> tuple[str, ...]:
+    """Fonts from ``CALICO_RENDER_FONTS``, then the system fonts found, for what the shipped faces lack."""
     extra = [p for p in os.environ.get("CALICO_RENDER_FONTS", "").split(os.pathsep) if p]
     return tuple(p for p in (*extra, *FALLBACK_CANDIDATES) if os.path.isfile(p))
+
+
+def _search_order(bold: bool) -> tuple[str, ...]:
+    """The shipped CJK subset, then the fallback paths (bold files first for bold text)."""
+    cjk = _shipped_cjk(bold)
+    rest = _fallback_paths()
+    if bold:
+        rest = tuple(sorted(rest, key=lambda p: "bold" not in os.path.basename(p).lower()))
+    return (cjk, *rest) if cjk else rest
 
 
 @cache
 def _fallback(path: str, size: int) -> Font | None:
     try:
-        return ImageFont.truetype(path, size)
+        return ImageFont.truetype(path, size, index=TTC_INDEX.get(os.path.basename(path), 0))
     except OSError:
         return None
 
@@ -114,7 +143,7 @@ def runs(text: str, size: int, bold: bool = False) -> list[tuple[str, Font]]:
         if out and _is_attached(ch):
             face = out[-1][1]
         elif not (ch.isascii() or ch.isspace()) and not (_SHIPPED and _covers(primary_key, ch)):
-            for path in _fallback_paths():
+            for path in _search_order(bold):
                 if _covers((path, 32), ch):
                     fb = _fallback(path, size)
                     if fb is not None:

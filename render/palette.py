@@ -68,7 +68,8 @@ EMPTY_LABEL: RGB = (128, 112, 96)
 GOAL_FILL: RGB = (255, 250, 238)  # a design-goal tile
 GOAL_TEXT: RGB = (60, 48, 40)
 GOAL_BACK: RGB = (196, 178, 150)  # face-down goal tile (family variant)
-HIGHLIGHT: RGB = (255, 214, 64)  # the last placed patch
+MARKER_DARK: RGB = (18, 14, 12)  # the last-placed marker: a near-black outer ring...
+MARKER_LIGHT: RGB = (255, 255, 255)  # ...and a white inner one (one of them contrasts with any color)
 
 # --- cats --------------------------------------------------------------------------------------------
 

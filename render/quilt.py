@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from calico_bot.calico.components import GOAL_SPACES, board_borders
 from calico_bot.calico.game import GameState
-from calico_bot.calico.geometry import LABELS, PATCH_CELLS, SIZE, label
+from calico_bot.calico.geometry import LABELS, PATCH_CELLS, SIZE, label, parse_label
 from calico_bot.calico.quilt import EMPTY
 from calico_bot.calico.scoring import score_goal
 
@@ -16,7 +16,17 @@ from . import layout as L
 from . import palette as pal
 from .card import new_card
 from .fonts import draw_text, fit, text_width
-from .stamps import empty_stamp, goal_stamp, highlight_ring, number_badge, paste_center, tile_stamp
+from .stamps import (
+    empty_stamp,
+    goal_stamp,
+    highlight_ring,
+    number_badge,
+    paste_center,
+    pending_ring,
+    pending_tile,
+    plain_hex,
+    tile_stamp,
+)
 from .tokens import button_stamp, cat_badge
 
 CAT_OFFSET = (-15, 16)  # token positions relative to the cell center
@@ -59,8 +69,13 @@ def _goal_stamp_for(state: GameState, seat: int, space: str) -> Image.Image:
     return goal_stamp(goal_id, "open")
 
 
-def draw_board(img: Image.Image, state: GameState, seat: int, *, highlight_last: bool = False) -> None:
-    """Draw the interior cells, goals and tokens of ``seat``'s quilt onto a board background."""
+def draw_board(img: Image.Image, state: GameState, seat: int, *, highlight_last: bool = False,
+               pending: tuple[int, int | None] | None = None) -> None:
+    """Draw the interior cells, goals and tokens of ``seat``'s quilt onto a board background.
+
+    ``pending`` is ``(cell, tile)``: a placement being chosen, drawn see-through with a dashed marker
+    (``tile`` ``None``: only the space is marked).
+    """
     quilt = state.players[seat].quilt
     cells = quilt.cells
     for cell in PATCH_CELLS:
@@ -73,6 +88,12 @@ def draw_board(img: Image.Image, state: GameState, seat: int, *, highlight_last:
     if highlight_last and quilt.order:
         x, y = L.cell_center(quilt.order[-1])
         paste_center(img, highlight_ring(), x, y)
+    if pending is not None:
+        x, y = L.cell_center(pending[0])
+        if pending[1] is not None:
+            paste_center(img, plain_hex(pal.EMPTY_FILL), x, y)  # the space's name would show through
+            paste_center(img, pending_tile(pending[1]), x, y)
+        paste_center(img, pending_ring(), x, y)
     rainbow_cell = None
     if quilt.rainbow is not None:
         rainbow_cell = next((b.cell for b in quilt.buttons if b.placement == quilt.rainbow), None)
@@ -114,7 +135,7 @@ def header(img: Image.Image, state: GameState, seat: int) -> None:
               anchor="ls")
 
 
-def _hand(img: Image.Image, state: GameState, seat: int) -> None:
+def _hand(img: Image.Image, state: GameState, seat: int, picked: int | None = None) -> None:
     p = state.players[seat]
     d = ImageDraw.Draw(img)
     top = L.HAND_TOP
@@ -127,6 +148,8 @@ def _hand(img: Image.Image, state: GameState, seat: int) -> None:
     for i, tile in enumerate(p.hand):
         cx, cy = L.hand_tile_center(i)
         paste_center(img, tile_stamp(tile, L.HAND_TILE_W), cx, cy)
+        if picked == i:
+            paste_center(img, pending_ring(L.HAND_TILE_W), cx, cy)
         # the tile's number, as players type it
         bx, by = cx + L.HAND_TILE_W / 2 + 20, cy - 14
         paste_center(img, number_badge(i + 1, 30), bx, by)
@@ -140,16 +163,49 @@ def render_quilt(state: GameState, seat: int, *, show_hand: bool = False, highli
     """``seat``'s quilt as an RGB image (``QUILT_W`` x ``QUILT_H``, plus ``HAND_H`` with the hand).
 
     ``show_hand`` adds the player's hand (for ephemeral, private views only); ``highlight_last``
-    outlines the patch placed last. ``render.layout.cell_center`` gives each cell's pixel center.
+    rings the patch placed last (a dark outer and a light inner ring, seen on any color).
+    ``render.layout.cell_center`` gives each cell's pixel center.
     """
+    return _quilt_image(state, seat, show_hand=show_hand, highlight_last=highlight_last)
+
+
+def _quilt_image(state: GameState, seat: int, *, show_hand: bool, highlight_last: bool = False,
+                 pending: tuple[int, int | None] | None = None, picked: int | None = None) -> Image.Image:
     bg = board_background(state.players[seat].board)
     if show_hand:
         img = new_card(L.QUILT_W, L.QUILT_H + L.HAND_H)
         img.paste(bg.crop((0, 0, L.QUILT_W, L.QUILT_H - 2)), (0, 0))
     else:
         img = bg.copy()
-    draw_board(img, state, seat, highlight_last=highlight_last)
+    draw_board(img, state, seat, highlight_last=highlight_last, pending=pending)
     header(img, state, seat)
     if show_hand:
-        _hand(img, state, seat)
+        _hand(img, state, seat, picked)
     return img
+
+
+def render_placement_preview(state: GameState, seat: int, tile: int | None, space: str | int | None, *,
+                             show_hand: bool = True) -> Image.Image:
+    """``seat``'s quilt with a placement being chosen: the picked hand tile (1-based, as players type it)
+    drawn see-through on the picked space, both ringed with a dashed marker.
+
+    Either may be ``None`` (nothing picked yet): a picked space alone is ringed; a picked tile alone
+    is ringed in the hand. ``space`` is a label such as ``"C3"`` or a cell index. The image is the
+    size of ``render_quilt(state, seat, show_hand=show_hand)`` and differs from it only there.
+    Raises ``ValueError`` for a tile number not in the hand or a space that is not an empty patch space.
+    """
+    p = state.players[seat]
+    picked: int | None = None
+    if tile is not None:
+        if not 1 <= tile <= len(p.hand):
+            raise ValueError(f"tile {tile} is not in the hand (it holds {len(p.hand)})")
+        picked = tile - 1
+    cell: int | None = None
+    if space is not None:
+        cell = parse_label(space) if isinstance(space, str) else space
+        if cell is None or cell not in PATCH_CELLS:
+            raise ValueError(f"{space!r} is not a patch space (A1..E5, not a goal space)")
+        if p.quilt.cells[cell] != EMPTY:
+            raise ValueError(f"{label(cell)} already holds a patch")
+    pending = None if cell is None else (cell, None if picked is None else p.hand[picked])
+    return _quilt_image(state, seat, show_hand=show_hand, pending=pending, picked=picked)

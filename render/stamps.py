@@ -123,16 +123,52 @@ def empty_stamp(label: str, width: int = 70) -> Image.Image:
     return img
 
 
+# The last-placed marker: a dark band outside a light band, in px from the hex's box edge (negative:
+# outside it, over the seam and the neighbours). Whatever the colour under it, one band stands out.
+MARKER_BANDS = (-3.5, 1.0, 4.0)
+SS_DASH = 4  # supersampling of the dash pattern
+
+
 @cache
 def highlight_ring(width: int = 70) -> Image.Image:
-    """A glowing outline around the last placed patch."""
-    h = hex_height(width)
-    pen = Pen(width + 8, h + 8, _unit(width), pal.HIGHLIGHT)
-    outer = unit_hex_points(width, -3.0)
-    inner = unit_hex_points(width, 1.5)
-    pen.mask_polygon(outer)
-    pen.mdraw.polygon(pen.ps(inner), fill=0)
+    """The last-placed marker: a dark outer and a light inner ring around the patch."""
+    outer, split, inner = MARKER_BANDS
+    pad = math.ceil(-outer) + 1
+    pen = Pen(width + 2 * pad, hex_height(width) + 2 * pad, _unit(width), pal.MARKER_DARK)
+    pen.polygon(unit_hex_points(width, split), pal.MARKER_LIGHT)
+    pen.mask_polygon(unit_hex_points(width, outer))
+    pen.mdraw.polygon(pen.ps(unit_hex_points(width, inner)), fill=0)
     return pen.finish()
+
+
+PENDING_DASHES = 24  # dashes round the pending-placement marker
+PENDING_OPACITY = 0.8  # a picked tile shown on its space is drawn a little see-through
+
+
+@cache
+def pending_ring(width: int = 70) -> Image.Image:
+    """The marker of a placement not yet made: the last-placed rings, dashed."""
+    ring = highlight_ring(width).copy()
+    w, h = ring.size
+    dashes = Image.new("L", (w * SS_DASH, h * SS_DASH), 0)
+    d = ImageDraw.Draw(dashes)
+    cx, cy, r = w * SS_DASH / 2, h * SS_DASH / 2, max(w, h) * SS_DASH
+    step = 2 * math.pi / PENDING_DASHES
+    for k in range(PENDING_DASHES):
+        a0, a1 = (k - 0.28) * step - math.pi / 2, (k + 0.28) * step - math.pi / 2
+        d.polygon([(cx, cy), (cx + r * math.cos(a0), cy + r * math.sin(a0)),
+                   (cx + r * math.cos(a1), cy + r * math.sin(a1))], fill=255)
+    alpha = Image.composite(ring.getchannel("A"), Image.new("L", ring.size, 0), dashes.reduce(SS_DASH))
+    ring.putalpha(alpha)
+    return ring
+
+
+@cache
+def pending_tile(tile: int, width: int = 70) -> Image.Image:
+    """A picked tile as previewed on its space: the patch, slightly see-through."""
+    stamp = tile_stamp(tile, width).copy()
+    stamp.putalpha(stamp.getchannel("A").point(lambda a: round(a * PENDING_OPACITY)))
+    return stamp
 
 
 # --- design goal tiles ----------------------------------------------------------------------------

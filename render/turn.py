@@ -15,8 +15,10 @@ from .fonts import draw_text, fit
 from .legend import KEY_H, draw_cat_legend, draw_color_key
 from .market import draw_market
 from .quilt import board_background, draw_board, header
+from .stamps import highlight_ring, paste_center
 
 MOVE_H = 30
+MARKER_KEY_W = 16
 PANEL_H = 186
 MARKET_PANEL_W = 224
 TURN_W = L.QUILT_W
@@ -49,7 +51,7 @@ def last_move_text(state: GameState, seat: int) -> str | None:
 
 
 def render_turn_post(state: GameState, seat: int) -> Image.Image:
-    """``seat``'s quilt (last patch outlined), their last move, the market, the cats and the color key."""
+    """``seat``'s quilt (last patch ringed), their last move, the market, the cats and the color key."""
     img = new_card(TURN_W, TURN_H)
     img.paste(board_background(state.players[seat].board).crop((0, 0, L.QUILT_W, L.QUILT_H - 2)), (0, 0))
     draw_board(img, state, seat, highlight_last=True)
@@ -58,9 +60,8 @@ def render_turn_post(state: GameState, seat: int) -> Image.Image:
     y = L.QUILT_H - 4
     move = last_move_text(state, seat)
     if move:
-        d.rounded_rectangle((L.PAD + 1, y + 6, L.PAD + 15, y + 20), radius=4, fill=pal.HIGHLIGHT,
-                            outline=pal.mix(pal.HIGHLIGHT, (0, 0, 0), 0.3))
-        draw_text(d, (L.PAD + 22, y + 13), fit(move, 13, TURN_W - 2 * L.PAD - 24), 13, pal.TEXT, anchor="lm")
+        paste_center(img, highlight_ring(MARKER_KEY_W), L.PAD + 11, y + 13)  # the marker, as a key
+        draw_text(d, (L.PAD + 28, y + 13), fit(move, 13, TURN_W - 2 * L.PAD - 30), 13, pal.TEXT, anchor="lm")
     y += MOVE_H
     draw_market(img, (L.PAD, y, L.PAD + MARKET_PANEL_W, y + PANEL_H), state)
     draw_cat_legend(img, (L.PAD + MARKET_PANEL_W + 10, y, TURN_W - L.PAD, y + PANEL_H), state)

@@ -2,8 +2,8 @@
 
 Plays a seeded three-player game to the end with the greedy sample player (through the rules
 core) and renders what players see along the way: a mid-game quilt with the hand (the private
-view), a turn post, the market, the cat legend and the final score sheet; plus a solo score
-sheet and a family-variant quilt.
+view) and the preview of a picked tile on a picked space, a turn post, the market, the cat legend
+and the final score sheet; plus a solo score sheet and a family-variant quilt.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 from render import (  # noqa: E402
     render_cat_legend,
     render_market,
+    render_placement_preview,
     render_quilt,
     render_scoresheet,
     render_turn_post,
@@ -25,7 +26,7 @@ from render import (  # noqa: E402
 from render.samples import last_mover, play_game  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
-PLAYERS = ["Ana", "Benoît 🐱", "Chiara"]
+PLAYERS = ["Ana", "Benoît 🐱", "小明"]
 SEED = 2025
 
 
@@ -34,6 +35,8 @@ def main() -> None:
     images = {}
     mid = play_game(PLAYERS, seed=SEED, turns=30, greedy=True)
     images["quilt_midgame_with_hand"] = render_quilt(mid, mid.current, show_hand=True)
+    space = mid.empty_spaces(mid.current)[len(mid.empty_spaces(mid.current)) // 2]
+    images["placement_preview"] = render_placement_preview(mid, mid.current, 1, space)
     images["turn_post"] = render_turn_post(mid, last_mover(mid))
     images["market"] = render_market(mid)
     images["cat_legend"] = render_cat_legend(mid)

@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from calico_bot.calico.components import GOAL_SPACES
 from calico_bot.calico.game import GameState
+from calico_bot.calico.geometry import LABELS
 from calico_bot.calico.scoring import PlayerScore
 from render import (
     cell_center,
@@ -21,9 +23,10 @@ from render import (
     render_turn_post,
     to_png_bytes,
 )
+from render import layout as L
 from render import palette as pal
 from render.samples import last_mover, play_game
-from render.scoresheet import winner_text
+from render.scoresheet import quilt_positions, winner_text
 from render.turn import last_move_text
 
 ODD_NAMES = [
@@ -96,10 +99,47 @@ def test_every_mode_renders_at_every_phase(mode: str, players: int) -> None:
         assert sheet.width >= 400
 
 
-def test_scoresheet_columns_grow_with_players(finished: GameState) -> None:
+def test_scoresheet_grows_with_players(finished: GameState) -> None:
     three = render_scoresheet(finished)
     two = render_scoresheet(play_game(["A", "B"], seed=11, greedy=True))
-    assert three.width > two.width
+    solo = render_scoresheet(play_game(["A"], seed=11, mode="solo", greedy=True))
+    assert two.width > solo.width
+    assert three.height > two.height  # a second row of quilts
+
+
+@pytest.mark.parametrize("mode,players,scenario", [("standard", 4, None), ("standard", 3, None), ("solo", 1, 2),
+                                                   ("family", 2, None)])
+def test_scoresheet_quilts_are_full_size(mode: str, players: int, scenario: int | None) -> None:
+    """Each quilt is drawn as on the turn post: goal tiles the same 70 px hexes, pixel for pixel."""
+    state = play_game(["Ana", "Ben", "Cleo", "Dan"][:players], seed=23, mode=mode, scenario=scenario, greedy=True)
+    sheet = np.asarray(render_scoresheet(state))
+    positions = quilt_positions(state)
+    assert len(positions) == players
+    x0, y0 = L.FRAME_BOX[0], L.FRAME_BOX[1]
+    for seat, (qx, qy) in enumerate(positions):
+        post = np.asarray(render_turn_post(state, seat))
+        for space in GOAL_SPACES:
+            cx, cy = cell_center(LABELS[space])
+            # the goal tile's middle 36 x 36 px (clear of a last-placed marker next to it on the turn post)
+            on_sheet = sheet[qy + cy - y0 - 18:qy + cy - y0 + 18, qx + cx - x0 - 18:qx + cx - x0 + 18]
+            on_post = post[cy - 18:cy + 18, cx - 18:cx + 18]
+            assert np.array_equal(on_sheet, on_post), (seat, space)
+        # measured: from seam to seam (the board showing between hexes) across the goal tile's middle row
+        cx, cy = cell_center(LABELS["B3"])
+        row = sheet[qy + cy - y0].astype(int)
+        seam = np.all(np.abs(row - np.array(pal.BOARD_SURFACE[state.players[seat].board])) <= 6, axis=1)
+        mid = qx + cx - x0
+        left = next(x for x in range(mid, mid - 60, -1) if seam[x])
+        right = next(x for x in range(mid, mid + 60) if seam[x])
+        assert right - left - 1 >= 66, f"goal tile {right - left - 1} px wide"
+
+
+def test_scoresheet_png_stays_small() -> None:
+    state = play_game(["Ana", "Ben", "Cleo", "Dan"], seed=29, greedy=True)
+    img = render_scoresheet(state)
+    data = to_png_bytes(img)
+    assert len(data) < 600 * 1024  # Discord takes 8 MB; a score sheet is a few hundred KB at most
+    assert img.width <= 1100
 
 
 def _fake(scores: list[PlayerScore], winners: list[int], how: str | None) -> SimpleNamespace:

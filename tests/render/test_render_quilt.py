@@ -11,7 +11,7 @@ from calico_bot.calico.game import GameOptions, GameState, new_game
 from calico_bot.calico.geometry import GOAL_CELLS, LABELS, PATCH_CELLS, SIZE, label
 from calico_bot.calico.quilt import ButtonToken, CatToken
 from calico_bot.calico.scoring import score_goal
-from render import cell_center, render_quilt
+from render import cell_center, render_placement_preview, render_quilt
 from render import layout as L
 from render import palette as pal
 from render.quilt import BUTTON_OFFSET, CAT_OFFSET
@@ -209,12 +209,72 @@ def test_last_placement_is_highlighted(midgame: GameState) -> None:
     plain = render_quilt(midgame, seat)
     lit = render_quilt(midgame, seat, highlight_last=True)
     x, y = cell_center(last)
-    edge = (x - L.HEX_W // 2, y)  # on the left side of the hex
-    assert close(rgb(lit, edge), pal.HIGHLIGHT, 30)
-    assert not close(rgb(plain, edge), pal.HIGHLIGHT, 30)
+    left = x - L.HEX_W // 2  # the left side of the hex: a dark ring just outside it, a light one inside
+    dark, light = (left - 2, y), (left + 2, y)
+    assert close(rgb(lit, dark), pal.MARKER_DARK, 12) and close(rgb(lit, light), pal.MARKER_LIGHT, 12)
+    assert not close(rgb(plain, dark), pal.MARKER_DARK, 30) and not close(rgb(plain, light), pal.MARKER_LIGHT, 30)
+    middle = (slice(y - 10, y + 10), slice(x - 10, x + 10))
+    assert np.array_equal(np.asarray(lit)[middle], np.asarray(plain)[middle])
 
 
 def test_cat_token_cells_are_patches(midgame: GameState) -> None:
     # guards the token test above against a fixture without placed tokens on patch spaces
     tokens: list[CatToken] = [t for p in midgame.players for t in p.quilt.cat_tokens]
     assert all(t.cell in PATCH_CELLS for t in tokens)
+
+
+def test_placement_preview_draws_the_picked_tile_on_the_picked_space(midgame: GameState) -> None:
+    state, seat = midgame, midgame.current  # the player to play holds two tiles
+    p = state.players[seat]
+    cell = state.empty_spaces(seat)[0]
+    plain = np.asarray(render_quilt(state, seat, show_hand=True), dtype=int)
+    img = render_placement_preview(state, seat, 2, label(cell))
+    arr = np.asarray(img, dtype=int)
+    assert arr.shape == plain.shape
+    x, y = cell_center(cell)
+    tile = p.hand[1]
+    ghost = pal.mix(pal.EMPTY_FILL, pal.TILE_RGB[tile // 6], 0.8)
+    assert close(rgb(img, (x, y)), ghost, 3)
+    # the dashed marker: dark dashes and gaps round the space's edge
+    left = x - L.HEX_W // 2
+    edge = [rgb(img, (left - 2, y + dy)) for dy in range(-18, 19)]
+    assert any(close(c, pal.MARKER_DARK, 20) for c in edge) and not all(close(c, pal.MARKER_DARK, 20) for c in edge)
+    # the picked hand tile is ringed too; nothing else changes
+    hx, hy = L.hand_tile_center(1)
+    changed = np.argwhere(np.abs(arr - plain).max(axis=2) > 0)
+    near_space = (np.abs(changed[:, 1] - x) <= L.HEX_W // 2 + 6) & (np.abs(changed[:, 0] - y) <= L.HEX_H // 2 + 6)
+    near_hand = (np.abs(changed[:, 1] - hx) <= L.HAND_TILE_W // 2 + 6) & (np.abs(changed[:, 0] - hy) <= 52)
+    assert near_space.any() and near_hand.any()
+    assert (near_space | near_hand).all()
+
+
+def test_placement_preview_with_only_a_space_or_only_a_tile(midgame: GameState) -> None:
+    state, seat = midgame, midgame.current  # the player to play holds two tiles
+    cell = state.empty_spaces(seat)[-1]
+    full = np.asarray(render_quilt(state, seat, show_hand=True))
+    assert np.array_equal(np.asarray(render_placement_preview(state, seat, None, None)), full)
+    tile_only = np.asarray(render_placement_preview(state, seat, 1, None))
+    assert np.array_equal(tile_only[:L.HAND_TOP], full[:L.HAND_TOP])
+    assert not np.array_equal(tile_only[L.HAND_TOP:], full[L.HAND_TOP:])
+    space_only = render_placement_preview(state, seat, None, cell, show_hand=False)
+    assert space_only.size == render_quilt(state, seat).size
+    assert close(rgb(space_only, cell_center(cell)), pal.EMPTY_FILL)  # the empty space, only ringed
+    # same picks, same picture: a caller can skip re-sending an unchanged preview
+    a = render_placement_preview(state, seat, 2, cell)
+    assert np.array_equal(np.asarray(a), np.asarray(render_placement_preview(state, seat, 2, label(cell).lower())))
+
+
+@pytest.mark.parametrize("tile,space,message", [(3, None, "not in the hand"), (0, None, "not in the hand"),
+                                               (None, "B3", "not a patch space"), (None, "Z9", "not a patch space")])
+def test_placement_preview_refuses_bad_picks(midgame: GameState, tile: int | None, space: str | None,
+                                             message: str) -> None:
+    state, seat = midgame, midgame.current  # the player to play holds two tiles
+    with pytest.raises(ValueError, match=message):
+        render_placement_preview(state, seat, tile, space)
+
+
+def test_placement_preview_refuses_a_filled_space(midgame: GameState) -> None:
+    state, seat = midgame, midgame.current  # the player to play holds two tiles
+    filled = state.players[seat].quilt.order[0]
+    with pytest.raises(ValueError, match="already holds a patch"):
+        render_placement_preview(state, seat, 1, label(filled))
