@@ -568,14 +568,15 @@ class DailyPuzzles:
 
     async def set_channel(self, guild_id: int, channel_id: int | None, lang: str = "en") -> None:
         """Post each new puzzle in ``channel_id`` (None: stop), in ``lang`` (the server's language).
-        Announcing starts with today's puzzle."""
-        if channel_id is None:
-            for key in (CHANNEL_KEY, CHANNEL_SINCE_KEY, LANG_KEY):
-                await self.storage.set_setting(guild_id, key, None)
-            return
-        await self.storage.set_setting(guild_id, CHANNEL_KEY, str(channel_id))
-        await self.storage.set_setting(guild_id, CHANNEL_SINCE_KEY, str(max(1, self.today())))
-        await self.storage.set_setting(guild_id, LANG_KEY, lang)
+        Announcing starts with today's puzzle. The three settings change together (one transaction)."""
+        async with self.storage.transaction():
+            if channel_id is None:
+                for key in (CHANNEL_KEY, CHANNEL_SINCE_KEY, LANG_KEY):
+                    await self.storage.set_setting(guild_id, key, None)
+                return
+            await self.storage.set_setting(guild_id, CHANNEL_KEY, str(channel_id))
+            await self.storage.set_setting(guild_id, CHANNEL_SINCE_KEY, str(max(1, self.today())))
+            await self.storage.set_setting(guild_id, LANG_KEY, lang)
 
     async def announcement_lang(self, guild_id: int) -> str:
         """The language the server's announcements are posted in (as when its channel was set)."""
