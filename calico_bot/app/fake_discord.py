@@ -30,6 +30,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -632,6 +633,7 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
+        journal: str | Path | None = None,
     ) -> None:
         self.snowflakes = _SNOWFLAKES
         self.bot_user_id: int = bot_user_id or self.snowflakes.next()
@@ -657,6 +659,10 @@ class FakeDiscord:
         self._thread_denied: set[int] = set()
         self._nonces: dict[tuple[int, str], FakeMessage] = {}
         self.deduplicated_nonces: list[str] = []
+        # Public messages are appended to the journal file, and read back on the next start: what
+        # Discord would still hold after the bot's process died.
+        self.journal = Path(journal) if journal is not None else None
+        self._load_journal()
         self._runner: web.AppRunner | None = None
         self._site: web.SockSite | None = None
         self._saved_base: str | None = None
@@ -1040,9 +1046,40 @@ class FakeDiscord:
             message.message_type = 20 if record.payload.get("type") == 2 else 0
         self._apply_message_data(message, data, files, new=True)
         message.flags |= extra_flags
+        if data.get("nonce") is not None:
+            message.nonce = str(data["nonce"])
         self.messages.append(message)
+        self._write_journal(message)
         self._notify("created", message)
         return message
+
+    # ---------------------------------------------------------------- journal
+
+    def _load_journal(self) -> None:
+        """Messages created by an earlier run (Discord keeps them when the bot's process dies)."""
+        if self.journal is None or not self.journal.exists():
+            return
+        for line in self.journal.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a kill
+            message = FakeMessage(id=int(entry["id"]), channel_id=int(entry["channel_id"]),
+                                  content=entry.get("content", ""), nonce=entry.get("nonce"),
+                                  components=entry.get("components", []), author=self.bot_user_payload(),
+                                  attachments=[FakeAttachment(name, b"") for name in entry.get("files", [])])
+            self.messages.append(message)
+            if message.nonce is not None:
+                self._nonces[(message.channel_id, message.nonce)] = message
+
+    def _write_journal(self, message: FakeMessage) -> None:
+        if self.journal is None or message.ephemeral:
+            return
+        entry = {"id": str(message.id), "channel_id": str(message.channel_id), "nonce": message.nonce,
+                 "content": message.content, "files": message.filenames, "components": message.components}
+        with self.journal.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            fh.flush()
 
     def _message_from_payload(self, payload: Mapping[str, Any]) -> FakeMessage:
         """Adopt a message the fake did not create (e.g. a hand-built component payload)."""
@@ -1335,7 +1372,6 @@ class FakeDiscord:
                 return self._json(earlier.to_payload())
         message = self._new_message(channel_id, data, rec.files, kind="channel")
         if nonce is not None:
-            message.nonce = str(nonce)
             self._nonces[(channel_id, str(nonce))] = message
         return self._json(message.to_payload())
 

@@ -1,0 +1,85 @@
+"""The bot in a child process, killed with SIGKILL at random moments while 20 games move at once.
+
+Afterwards: no acknowledged move is lost or doubled, every saved turn is announced exactly once,
+every active game has a live deadline, and every game loads and replays from its record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from calico_bot.calico.game import GameState, replay_full_record
+
+GAMES = 20
+TURNS = 12
+KILLS = 6
+CHILD = Path(__file__).with_name("crash_child.py")
+
+
+def run_child(folder: Path, *, kill_after: float | None) -> int | None:
+    proc = subprocess.Popen([sys.executable, str(CHILD), str(folder), str(GAMES), str(TURNS)],
+                            stdout=subprocess.DEVNULL, stderr=open(folder / "stderr.log", "ab"))  # noqa: SIM115
+    if kill_after is None:
+        return proc.wait(timeout=120)
+    try:
+        return proc.wait(timeout=kill_after)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return None
+
+
+def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    rng = random.Random(11)
+    kills = 0
+    for _ in range(KILLS):
+        if run_child(tmp_path, kill_after=rng.uniform(1.6, 3.2)) is None:
+            kills += 1
+        if (tmp_path / "done").exists():
+            break
+    assert kills >= 4, "the child finished before it could be killed: the test proves nothing"
+    assert run_child(tmp_path, kill_after=None) == 0, (tmp_path / "stderr.log").read_text()[-3000:]
+    assert (tmp_path / "done").exists()
+
+    db = sqlite3.connect(tmp_path / "bot.sqlite3")
+    games = db.execute("SELECT id, status, state, version FROM games ORDER BY id").fetchall()
+    assert len(games) == GAMES
+    acks = [json.loads(line) for line in (tmp_path / "acks.jsonl").read_text().splitlines() if line.strip()]
+    assert acks, "no move was acknowledged"
+    journal = [json.loads(line) for line in (tmp_path / "discord.jsonl").read_text().splitlines() if line.strip()]
+    posted = Counter(name for message in journal for name in message["files"] if name.startswith("turn-"))
+
+    for game_id, status, state_json, version in games:
+        actions = [json.loads(a) for (a,) in db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY version", (game_id,))]
+        versions = [v for (v,) in db.execute("SELECT version FROM actions WHERE game_id = ? ORDER BY version",
+                                             (game_id,))]
+        assert versions == list(range(1, version + 1))  # one action per version, none missing
+        state = GameState.from_json(json.loads(state_json))
+        turns = [a for a in actions if a["type"] == "turn"]
+        assert len(turns) == state.turns == TURNS
+        # Every acknowledged move is in the log exactly where it was made.
+        for ack in (a for a in acks if a["game"] == game_id):
+            made = actions[ack["version"]]  # the action that took the game past the acknowledged version
+            assert (made["player"], made["tile"], made["space"]) == (ack["player"], ack["tile"], ack["space"])
+        # The game replays move by move from its record to the same position.
+        record = state.to_record(include_hidden=True)
+        record.pop("placements")
+        assert replay_full_record(record).to_json()["players"] == state.to_json()["players"]
+        # Each turn announced exactly once.
+        for n in range(1, TURNS + 1):
+            assert posted[f"turn-{game_id}-{n}.png"] == 1, (game_id, n, posted[f"turn-{game_id}-{n}.png"])
+        # A live deadline for whoever must move.
+        assert status == "active"
+        timers = db.execute("SELECT kind, version FROM timers WHERE game_id = ?", (game_id,)).fetchall()
+        assert sorted(timers) == [("deadline", version), ("reminder", version)]
+    assert db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0
+    print(f"crash test: {kills} kills, {len(acks)} acknowledged moves, {sum(posted.values())} turn posts")
