@@ -1,9 +1,11 @@
-"""Bot benchmark: ``python -m calico_bot.app.bench [--turns N] [--background-games 200]``.
+"""Bot benchmark: ``python -m calico_bot.app.bench [--turns N] [--background-games 200] [--concurrent G]``.
 
 Times whole turns through the bot: a ``/calico play`` interaction goes through discord.py's real
 dispatch against the local Discord stand-in, the rules core validates it, SQLite stores it, the
 turn post is rendered and posted and the next player is pinged. Printed: the median, p95 and max
-of one turn, first on an empty database and then with N other active games in it.
+of one turn, first on an empty database and then with N other active games in it. With
+``--concurrent G``: G games each receive one move at the same moment, ``--rounds`` times; printed are
+the moves acknowledged and refused, moves per second, and the latency of a move under that load.
 """
 
 from __future__ import annotations
@@ -71,6 +73,59 @@ async def _measure(turns: int, background_games: int, seed: int) -> list[float]:
             await fake.stop()
 
 
+async def _concurrent(games: int, rounds: int, seed: int) -> tuple[int, int, float, list[float]]:
+    """``games`` games in as many channels; each round sends one legal move in every game at once.
+    Returns (moves acknowledged, moves refused or failed, seconds, latencies in ms)."""
+    quiet_logging()
+    with tempfile.TemporaryDirectory() as tmp:
+        fake = FakeDiscord()
+        await fake.start()
+        guild = fake.add_guild(FakeGuild(id=7_000_000_000_000_001))
+        ana = fake.add_user(FakeUser(id=7_000_000_000_000_100, name="ana"))
+        bo = fake.add_user(FakeUser(id=7_000_000_000_000_101, name="bo"))
+        bot = CalicoBot(Config(database=Path(tmp) / "bench.sqlite3"))
+        await login(bot, fake)
+        driver = Driver(bot, fake, timeout=120.0)
+        users = {0: ana, 1: bo}
+        rng = random.Random(seed)
+        try:
+            channels = []
+            for i in range(games):
+                channel = fake.add_channel(FakeChannel(id=7_000_000_000_001_000 + i, guild_id=guild.id))
+                await driver.slash(ana, channel, "calico new", {"mode": "beginner", "seats": 2})
+                game_id = (await bot.storage.find_games(channel_id=channel.id))[-1].id
+                await driver.slash(bo, channel, "calico join", {"game": game_id})
+                await driver.slash(ana, channel, "calico start", {"game": game_id})
+                channels.append((game_id, channel))
+            ok = failed = 0
+            times: list[float] = []
+            elapsed = 0.0
+
+            async def one(game_id: int, channel: FakeChannel) -> bool:
+                game = await bot.games.load(game_id)
+                assert game.state is not None
+                move = rng.choice(legal_turns(game.state))
+                options = {"tile": move.tile, "space": move.space, "game": game_id}
+                if move.take:
+                    options["take"] = move.take
+                start = time.perf_counter()
+                result = await driver.slash(users[game.state.current], channel, "calico play", options)
+                times.append((time.perf_counter() - start) * 1000)
+                own = [m.content for m in result.followups] + ([result.original.content] if result.original else [])
+                return any("Done" in t for t in own) and not any("Nothing was changed" in t for t in own)
+
+            for _ in range(rounds):
+                start = time.perf_counter()
+                results = await asyncio.gather(*(one(g, c) for g, c in channels))
+                elapsed += time.perf_counter() - start
+                ok += sum(results)
+                failed += len(results) - sum(results)
+            return ok, failed, elapsed, times
+        finally:
+            await bot.close()
+            await fake.stop()
+
+
 def _person(user: FakeUser):  # type: ignore[no-untyped-def]
     from calico_bot.services.calico_games import Person
 
@@ -95,7 +150,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=44)
     parser.add_argument("--background-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrent", type=int, default=0, metavar="GAMES",
+                        help="instead: GAMES games each get a move at the same moment, --rounds times")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
+    if args.concurrent:
+        ok, failed, seconds, times = asyncio.run(_concurrent(args.concurrent, args.rounds, args.seed))
+        print(f"{args.concurrent} games moving at once, {args.rounds} rounds: {ok} moves saved and acknowledged, "
+              f"{failed} refused or failed, {ok / seconds:.1f} moves/s")
+        _report("  latency of one move under that load", times)
+        return
     _report("one turn through the bot, empty database", asyncio.run(_measure(args.turns, 0, args.seed)))
     _report(f"one turn through the bot, {args.background_games} other active games",
             asyncio.run(_measure(args.turns, args.background_games, args.seed)))
