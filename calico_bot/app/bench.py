@@ -43,13 +43,13 @@ async def _measure(turns: int, background_games: int, seed: int) -> list[float]:
             # Other games in the database: lobbies turned into running 2-player games.
             for _ in range(background_games):
                 game = await bot.games.create(guild_id=guild.id, channel_id=channel.id + 1,
-                                              host=_person(ana), options=_options())
-                await bot.games.join(game.id, _person(bo))
-                await bot.games.start(game.id, _person(ana))
+                                              host=_person(ana, guild.id), options=_options())
+                await bot.games.join(game.id, _person(bo, guild.id))
+                await bot.games.start(game.id, _person(ana, guild.id))
             await driver.slash(ana, channel, "calico new", {"mode": "beginner", "seats": 2})
             game_id = (await bot.storage.find_games(channel_id=channel.id))[-1].id
-            await bot.games.join(game_id, _person(bo))
-            await bot.games.start(game_id, _person(ana))
+            await bot.games.join(game_id, _person(bo, guild.id))
+            await bot.games.start(game_id, _person(ana, guild.id))
             thread = [c for c in fake.channels.values() if c.type != 0][-1]
             rng = random.Random(seed)
             users = {0: ana, 1: bo}
@@ -126,10 +126,10 @@ async def _concurrent(games: int, rounds: int, seed: int) -> tuple[int, int, flo
             await fake.stop()
 
 
-def _person(user: FakeUser):  # type: ignore[no-untyped-def]
+def _person(user: FakeUser, guild_id: int):  # type: ignore[no-untyped-def]
     from calico_bot.services.calico_games import Person
 
-    return Person(user.id, user.name)
+    return Person(user.id, user.name, guild_id=guild_id)
 
 
 def _options():  # type: ignore[no-untyped-def]

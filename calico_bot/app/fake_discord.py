@@ -658,6 +658,7 @@ class FakeDiscord:
         self._listeners: list[MessageListener] = []
         self._thread_denied: set[int] = set()
         self._nonces: dict[tuple[int, str], FakeMessage] = {}
+        self.limit_refusals: list[tuple[str, str]] = []  # (path, problem) of requests past Discord's limits
         self.deduplicated_nonces: list[str] = []
         # Public messages are appended to the journal file, and read back on the next start: what
         # Discord would still hold after the bot's process died.
@@ -1219,6 +1220,14 @@ class FakeDiscord:
         self.requests.append(recorded)
         response = self._injected_failure(recorded, after_handling=False)
         if response is None:
+            problem = _limit_problem(request.method, api_path, body, files)
+            if problem is not None:
+                _log.warning("FakeDiscord: refused %s %s: %s", request.method, api_path, problem)
+                self.limit_refusals.append((api_path, problem))
+                response = self._json({"code": 50035, "message": "Invalid Form Body",
+                                       "errors": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": problem}]}},
+                                      400)
+        if response is None:
             for method, pattern, handler in self._routes:
                 if method != request.method:
                     continue
@@ -1612,6 +1621,85 @@ class FakeDiscord:
         message.flags &= ~LOADING
         self._apply_message_data(message, rec.json or {}, rec.files)
         return self._json(message.to_payload())
+
+
+_MESSAGE_PATH = re.compile(r"/channels/\d+/messages(/\d+)?|/webhooks/\d+/[^/]+(/messages/[^/]+)?")
+_CALLBACK_PATH = re.compile(r"/interactions/\d+/[^/]+/callback")
+
+
+def _limit_problem(method: str, path: str, body: Any, files: list[RecordedFile]) -> str | None:
+    """What breaks Discord's documented limits in a message-sending request, or None."""
+    if method not in ("POST", "PATCH") or not isinstance(body, dict):
+        return None
+    if _CALLBACK_PATH.fullmatch(path):
+        data = body.get("data")
+        if not isinstance(data, dict):
+            return None
+        if body.get("type") == 8:
+            choices = data.get("choices") or []
+            if any(len(str(c.get("name", ""))) > 100 for c in choices):
+                return "autocomplete choice names must be 100 characters or fewer"
+            return None
+        if body.get("type") == 9:
+            return None if len(str(data.get("title", ""))) <= 45 else "modal titles must be 45 characters or fewer"
+        return _message_problem(data, files)
+    if _MESSAGE_PATH.fullmatch(path):
+        return _message_problem(body, files)
+    return None
+
+
+def _message_problem(data: dict[str, Any], files: list[RecordedFile]) -> str | None:
+    content = data.get("content")
+    if content is not None and len(str(content)) > 2000:
+        return f"content must be 2000 or fewer in length (was {len(str(content))})"
+    embeds = data.get("embeds") or []
+    if len(embeds) > 10:
+        return "a message has at most 10 embeds"
+    total = 0
+    for embed in embeds:
+        limits = [("title", 256), ("description", 4096)]
+        for key, limit in limits:
+            value = str(embed.get(key) or "")
+            if len(value) > limit:
+                return f"embed {key} must be {limit} or fewer in length"
+            total += len(value)
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            return "an embed has at most 25 fields"
+        for f in fields:
+            name, value = str(f.get("name") or ""), str(f.get("value") or "")
+            if len(name) > 256 or len(value) > 1024:
+                return "embed field names are at most 256 and values at most 1024 characters"
+            total += len(name) + len(value)
+        footer = str((embed.get("footer") or {}).get("text") or "")
+        author = str((embed.get("author") or {}).get("name") or "")
+        if len(footer) > 2048 or len(author) > 256:
+            return "embed footer text is at most 2048 and author names at most 256 characters"
+        total += len(footer) + len(author)
+    if total > 6000:
+        return f"the embeds of a message hold at most 6000 characters (were {total})"
+    rows = data.get("components") or []
+    if len(rows) > 5 and not int(data.get("flags") or 0) & (1 << 15):
+        return "a message has at most 5 action rows"
+    for component in iter_components(list(rows)):
+        if len(str(component.get("custom_id", ""))) > 100:
+            return "custom_id must be 100 or fewer in length"
+        if component.get("type") == 1 and len(component.get("components") or []) > 5:
+            return "an action row holds at most 5 components"
+        if component.get("type") == 2 and len(str(component.get("label") or "")) > 80:
+            return "button labels must be 80 or fewer in length"
+        if component.get("type") == 3:
+            options = component.get("options") or []
+            if not 1 <= len(options) <= 25:
+                return "a select menu has 1 to 25 options"
+            for option in options:
+                if any(len(str(option.get(k) or "")) > 100 for k in ("label", "value", "description")):
+                    return "select option labels, values and descriptions are at most 100 characters"
+            if len(str(component.get("placeholder") or "")) > 150:
+                return "select placeholders must be 150 or fewer in length"
+    if len([f for f in files if f.name.startswith("files[")]) > 10:
+        return "a message has at most 10 files"
+    return None
 
 
 def _guess_type(filename: str) -> str:

@@ -527,3 +527,46 @@ async def test_owner_flag(fake: FakeDiscord, bot: commands.Bot, channel: FakeCha
     boss = FakeUser(id=777_777_777_777_777_777, name="boss", is_owner=True)
     InteractionFactory(bot, fake).slash(boss, channel, "demo ping")  # registers the owner with the fake
     assert await bot.is_owner(discord.Object(id=boss.id))  # type: ignore[arg-type]
+
+
+async def test_messages_past_discords_limits_are_refused_as_discord_does(
+    fake: FakeDiscord, bot: commands.Bot, channel: FakeChannel
+) -> None:
+    target = bot.get_partial_messageable(channel.id)
+    with pytest.raises(discord.HTTPException) as too_long:
+        await target.send("x" * 2001)
+    assert too_long.value.status == 400 and too_long.value.code == 50035
+    with pytest.raises(discord.HTTPException):
+        await target.send(embed=discord.Embed(description="y" * 4097))
+    with pytest.raises(discord.HTTPException):
+        await target.send(embeds=[discord.Embed(description="z" * 3000) for _ in range(3)])  # 9,000 in all
+    sent = await target.send("x" * 2000)
+    assert sent.content == "x" * 2000
+    assert fake.limit_refusals[0][1].startswith("content must be 2000 or fewer")
+
+
+async def test_a_repeated_nonce_returns_the_first_message(
+    fake: FakeDiscord, bot: commands.Bot, channel: FakeChannel
+) -> None:
+    target = bot.get_partial_messageable(channel.id)
+    first = await target.send("once", nonce="n1")
+    second = await target.send("once", nonce="n1")
+    assert first.id == second.id and len(fake.messages_in(channel.id)) == 1
+
+
+async def test_the_journal_keeps_public_messages_across_a_restart(tmp_path, channel: FakeChannel) -> None:  # type: ignore[no-untyped-def]
+    journal = tmp_path / "discord.jsonl"
+    async with FakeDiscord(journal=journal) as first:
+        first.add_channel(channel)
+        client = make_bot()
+        await login(client, first)
+        await client.get_partial_messageable(channel.id).send("kept", nonce="k1")
+        await client.close()
+    async with FakeDiscord(journal=journal) as second:
+        second.add_channel(channel)
+        client = make_bot()
+        await login(client, second)
+        again = await client.get_partial_messageable(channel.id).send("kept", nonce="k1")
+        await client.close()
+        assert [m.content for m in second.messages_in(channel.id)] == ["kept"]
+        assert again.content == "kept"
