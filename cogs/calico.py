@@ -41,11 +41,13 @@ from calico_bot.services.presenter import (
     final_text,
     goals_text,
     history_lines,
+    lobby_content,
     lobby_text,
     market_text,
     mode_text,
     next_turn_text,
     numbered_tiles,
+    scenario_line,
     status_text,
     status_word,
     tile_text,
@@ -190,7 +192,7 @@ class CalicoCog(commands.Cog):
             await (
                 self.channel(game.row.channel_id)
                 .get_partial_message(game.row.lobby_message_id)
-                .edit(embed=lobby_embed(lang, game), view=view)
+                .edit(content=lobby_content(lang, game), embed=lobby_embed(lang, game), view=view)
             )
         except discord.HTTPException:
             log.info("lobby message of game %s could not be edited", game.id)
@@ -237,9 +239,11 @@ class CalicoCog(commands.Cog):
         state = game.state
         assert state is not None
         players = ", ".join(s.name for s in game.seats)
+        scenario = scenario_line(lang, state.scenario)
         text = "\n".join(
             [
                 tr(lang, "lobby.started", game=game.id, players=players),
+                *([scenario] if scenario else []),
                 tr(lang, "lobby.cats", cats=cats_text(state)),
                 market_text(lang, state),
             ]
@@ -272,6 +276,12 @@ class CalicoCog(commands.Cog):
 
     async def reminder_post(self, game: LoadedGame, lang: str, seat: int | None) -> dict[str, Any]:
         deadline = self.games.deadline_of(game) or self.games.clock()
+        state = game.state
+        if state is not None and state.phase == "setup":  # everyone still choosing, with the goals button
+            waiting = [s for s in game.seats if not s.auto_played and state.players[s.seat].needs_goals]
+            mentions = " ".join(f"<@{s.user_id}>" for s in waiting)
+            return {"content": tr(lang, "goals.reminder", mentions=mentions, game=game.id, ts=int(deadline)),
+                    "view": open_panel_view("goals", game.id, lang)}
         row = game.seat_row(seat) if seat is not None else game.current_seat
         mention = f"<@{row.user_id}>" if row is not None and row.user_id else ""
         return {"content": tr(lang, "turn.reminder", mention=mention, game=game.id, ts=int(deadline)),
@@ -320,6 +330,8 @@ class CalicoCog(commands.Cog):
                     await send_limited(self.channel(parts[k].channel_id), nonce=f"o{row.id}.{k}", **message)
                 await storage.outbox_progress(row.id, k + 1)
             await storage.outbox_done(row.id)
+            if row.payload.get("started") or row.payload.get("finished") or row.payload.get("ended_by"):
+                await self.refresh_lobby(await self.games.load(row.game_id))  # the lobby post says it too
             return True
         except (GameCorrupt, ValueError, KeyError, TypeError) as exc:
             log.error("announcement %s of game %s cannot be built (%r); dropped", row.id, row.game_id, exc)
@@ -428,7 +440,8 @@ class CalicoCog(commands.Cog):
             game = await self.games.leave(game_id, person)
         mark_committed(interaction)
         view = lobby_view(game.id, game.options.lang) if game.row.status == "lobby" else None
-        await interaction.response.edit_message(embed=lobby_embed(game.options.lang, game), view=view)
+        await interaction.response.edit_message(content=lobby_content(game.options.lang, game),
+                                                embed=lobby_embed(game.options.lang, game), view=view)
 
     async def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         lang = lang_of(interaction.locale)

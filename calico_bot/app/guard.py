@@ -69,6 +69,8 @@ def check_value(param: app_commands.Parameter, value: Any) -> None:
     """Raise :class:`BadOption` unless ``value`` is what Discord may send for ``param``."""
     kind = param.type
     name = param.display_name
+    if param.choices and value not in [c.value for c in param.choices]:
+        raise BadOption(name, "error.option_choice", choices=", ".join(str(c.value) for c in param.choices[:25]))
     if kind is AppCommandOptionType.string:
         if not isinstance(value, str):
             raise BadOption(name, "error.option_type", kind=tr("en", "kind.string"))

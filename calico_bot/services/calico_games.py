@@ -361,6 +361,8 @@ class CalicoGames:
     async def leave(self, game_id: int, person: Person) -> LoadedGame:
         async with self.lock(game_id):
             game = await self.load_for(game_id, person)
+            if game.row.status == ACTIVE and game.seat_of(person.user_id) is not None:
+                raise GameError("leave_started", game=game_id)
             self._need_lobby(game)
             seat = game.seat_of(person.user_id)
             if seat is None:

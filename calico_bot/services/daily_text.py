@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..calico.components import SCENARIOS
 from ..calico.geometry import label
 from .i18n import Lang, format_entry, tr
-from .presenter import award_text, tile_text
+from .presenter import award_text, objective_texts, tile_text
 
 if TYPE_CHECKING:
     from ..calico.game import TurnOutcome
@@ -89,23 +88,6 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Scenario day: solo scenario {n}. To pass: {objectives}.",
         "zh": "情景挑战日：单人情景 {n}。过关条件：{objectives}。",
     },
-    "daily.objective.goals_both": {
-        "en": "{target} design goal(s) met by color and pattern",
-        "zh": "{target} 个设计目标同时满足颜色和图案",
-    },
-    "daily.objective.goals_ok": {
-        "en": "{target} other design goal(s) met by color or pattern",
-        "zh": "另外 {target} 个设计目标满足颜色或图案",
-    },
-    "daily.objective.rainbow": {"en": "a rainbow button", "zh": "获得彩虹纽扣"},
-    "daily.objective.total_cats": {"en": "at least {target} cats", "zh": "至少 {target} 只猫咪"},
-    "daily.objective.one_of_each_cat": {"en": "one of each cat", "zh": "每种猫咪至少一只"},
-    "daily.objective.buttons_one_color": {
-        "en": "{target} buttons of one color",
-        "zh": "同一颜色的纽扣 {target} 枚",
-    },
-    "daily.objective.tokens_one_cat": {"en": "{target} tokens of one cat", "zh": "同一种猫咪 {target} 只"},
-    "daily.objective.score": {"en": "at least {target} points", "zh": "至少 {target} 分"},
     "daily.result": {
         "en": "Puzzle #{day} is done: **{total}** points (goals {goals}, cats {cats}, buttons {buttons}{rainbow}).",
         "zh": "谜题 #{day} 完成：**{total}** 分（目标 {goals}，猫咪 {cats}，纽扣 {buttons}{rainbow}）。",
@@ -214,28 +196,6 @@ def dtr(lang: Lang, key: str, **params: Any) -> str:
     return format_entry(entry, lang, params)
 
 
-def objective_texts(lang: Lang, number: int) -> list[str]:
-    """The objectives of solo scenario ``number``, in the order ``evaluate_scenario`` checks them."""
-    sc = SCENARIOS[number]
-    keys: list[tuple[str, int]] = []
-    if sc.goals_both:
-        keys.append(("goals_both", sc.goals_both))
-    if sc.goals_ok:
-        keys.append(("goals_ok", sc.goals_ok))
-    if sc.rainbow:
-        keys.append(("rainbow", 1))
-    if sc.total_cats:
-        keys.append(("total_cats", sc.total_cats))
-    if sc.one_of_each_cat:
-        keys.append(("one_of_each_cat", 3))
-    if sc.buttons_one_color:
-        keys.append(("buttons_one_color", sc.buttons_one_color))
-    if sc.tokens_one_cat:
-        keys.append(("tokens_one_cat", sc.tokens_one_cat))
-    keys.append(("score", sc.min_score))
-    return [dtr(lang, f"daily.objective.{key}", target=target) for key, target in keys]
-
-
 def scenario_text(lang: Lang, number: int | None) -> str | None:
     """The scenario of a day, shown before playing (None on ordinary days)."""
     if number is None:
@@ -291,7 +251,7 @@ def result_text(lang: Lang, day: int, summary: dict[str, Any], par: ParRow | Non
         if scenario["passed"]:
             lines.append(dtr(lang, "daily.scenario_pass", n=scenario["number"]))
         else:
-            missing = ", ".join(f"{dtr(lang, 'daily.objective.' + o['key'], target=o['target'])} "
+            missing = ", ".join(f"{tr(lang, 'objective.' + o['key'], target=o['target'])} "
                                 f"({o['achieved']}/{o['target']})" for o in scenario["objectives"] if not o["met"])
             lines.append(dtr(lang, "daily.scenario_fail", n=scenario["number"], missing=missing))
     if par is None:

@@ -38,6 +38,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "it can be at most {max} characters long.",
         "zh": "最多只能有 {max} 个字符。",
     },
+    "error.option_choice": {"en": "it must be one of: {choices}.", "zh": "它必须是以下之一：{choices}。"},
     "error.option_unknown": {"en": "this command has no such option.", "zh": "这个命令没有这个选项。"},
     "kind.string": {"en": "text", "zh": "文字"},
     "kind.integer": {"en": "a whole number", "zh": "整数"},
@@ -87,6 +88,10 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "not_started": {"en": "This game has not started yet.", "zh": "这一局还没有开始。"},
     "already_started": {"en": "This game has already started.", "zh": "这一局已经开始了。"},
+    "leave_started": {
+        "en": "Game #{game} has already started: use `/calico resign` to leave it (the bot then plays your seat).",
+        "zh": "对局 #{game} 已经开始：请用 `/calico resign` 退出（之后由机器人替你下）。",
+    },
     "game_finished": {"en": "This game is finished.", "zh": "这一局已经结束了。"},
     "host_only": {
         "en": "Only the host or someone with Manage Server can do that.",
@@ -148,12 +153,28 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "lobby.no_deadline": {"en": "none", "zh": "无"},
     "lobby.hours": {"en": "{hours:g} h", "zh": "{hours:g} 小时"},
+    "lobby.minutes": {"en": "{minutes} min", "zh": "{minutes} 分钟"},
     "lobby.thread_name": {"en": "Calico #{game}", "zh": "猫与花毯 #{game}"},
     "lobby.thread_fallback": {
         "en": "I may not create threads here, so this game will be played in this channel. "
         "Use the `game: {game}` option with commands here.",
         "zh": "我在这里没有创建子区的权限，所以这局会在本频道进行。在这里使用命令时请加上 `game: {game}` 选项。",
     },
+    "lobby.title_started": {"en": "Calico #{game}: {mode} (playing)", "zh": "猫与花毯 #{game}：{mode}（进行中）"},
+    "lobby.title_over": {"en": "Calico #{game}: {mode} (over)", "zh": "猫与花毯 #{game}：{mode}（已结束）"},
+    "lobby.title_ended": {"en": "Calico #{game}: {mode} (ended)", "zh": "猫与花毯 #{game}：{mode}（已结束）"},
+    "lobby.title_cancelled": {"en": "Calico #{game}: {mode} (cancelled)", "zh": "猫与花毯 #{game}：{mode}（已取消）"},
+    "lobby.content_started": {
+        "en": "Game #{game} has started: follow it in its thread.",
+        "zh": "对局 #{game} 已开始：请在它的帖子里关注进展。",
+    },
+    "lobby.content_over": {"en": "Game #{game} is over.", "zh": "对局 #{game} 已结束。"},
+    "lobby.content_ended": {"en": "Game #{game} was ended early.", "zh": "对局 #{game} 已提前结束。"},
+    "lobby.content_cancelled": {
+        "en": "Game #{game} was cancelled: every player left before it started.",
+        "zh": "对局 #{game} 已取消：开始前所有玩家都离开了。",
+    },
+    "lobby.body_closed": {"en": "Players: {players}", "zh": "玩家：{players}"},
     "lobby.created": {
         "en": "Game #{game} is open: join with the button or `/calico join game: {game}`.",
         "zh": "对局 #{game} 已开放：点按钮或用 `/calico join game: {game}` 加入。",
@@ -215,6 +236,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "Market: {tiles}. Tiles left in the bag: {bag}.",
         "zh": "市场：{tiles}。布袋剩余：{bag} 块。",
     },
+    "goals.reminder": {
+        "en": "{mentions}, a reminder: choose your design goals for game #{game} before <t:{ts}:R>, or the bot "
+              "will choose them for you.",
+        "zh": "{mentions}，提醒一下：请在 <t:{ts}:R> 之前为对局 #{game} 选好设计目标，否则机器人会替你选择。",
+    },
     "turn.reminder": {
         "en": "{mention}, a reminder: your turn in game #{game} ends <t:{ts}:R>.",
         "zh": "{mention}，提醒一下：你在对局 #{game} 的回合将在 <t:{ts}:R> 到期。",
@@ -271,10 +297,36 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "ended_no_players": {"en": "No players are left, so the game has ended.", "zh": "已经没有玩家了，对局结束。"},
     "ended": {"en": "Game #{game} was ended by {name}.", "zh": "对局 #{game} 被 {name} 结束了。"},
+    # --- solo scenario objectives ---------------------------------------------------------------------
+    "objective.goals_both": {
+        "en": "{target} design goal(s) met by color and pattern",
+        "zh": "{target} 个设计目标同时满足颜色和图案",
+    },
+    "objective.goals_ok": {
+        "en": "{target} other design goal(s) met by color or pattern",
+        "zh": "另外 {target} 个设计目标满足颜色或图案",
+    },
+    "objective.rainbow": {"en": "a rainbow button", "zh": "获得彩虹纽扣"},
+    "objective.total_cats": {"en": "at least {target} cats", "zh": "至少 {target} 只猫咪"},
+    "objective.one_of_each_cat": {"en": "one of each cat", "zh": "每种猫咪至少一只"},
+    "objective.buttons_one_color": {
+        "en": "{target} buttons of one color",
+        "zh": "同一颜色的纽扣 {target} 枚",
+    },
+    "objective.tokens_one_cat": {"en": "{target} tokens of one cat", "zh": "同一种猫咪 {target} 只"},
+    "objective.score": {"en": "at least {target} points", "zh": "至少 {target} 分"},
+    "scenario.goal": {
+        "en": "Scenario {n}. To pass: {objectives}.",
+        "zh": "情景 {n}。过关条件：{objectives}。",
+    },
     # --- status, scores ----------------------------------------------------------------------------
     "status.turn": {
-        "en": "Game #{game} ({mode}), turn {turn}: {name} is to move.",
-        "zh": "对局 #{game}（{mode}），第 {turn} 回合：轮到 {name}。",
+        "en": "Game #{game} ({mode}): {name}'s turn {turn} of 22.",
+        "zh": "对局 #{game}（{mode}）：轮到 {name}，这是其第 {turn}/22 回合。",
+    },
+    "status.cancelled": {
+        "en": "Game #{game} ({mode}) was cancelled before it started.",
+        "zh": "对局 #{game}（{mode}）在开始前已取消。",
     },
     "status.setup": {
         "en": "Game #{game} ({mode}) is in setup: waiting for {waiting} to choose goals.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..calico.components import COLORS, GOALS, PATTERNS, color_of, pattern_of
+from ..calico.components import COLORS, GOALS, PATTERNS, SCENARIOS, color_of, pattern_of
 from ..calico.game import GameState
 from ..calico.geometry import label
 from ..calico.quilt import Award
@@ -112,13 +112,44 @@ def score_lines(lang: str, game: LoadedGame) -> list[str]:
     return lines
 
 
+def objective_texts(lang: str, number: int) -> list[str]:
+    """The objectives of solo scenario ``number`` in words, in the order ``evaluate_scenario`` checks them."""
+    sc = SCENARIOS[number]
+    keys: list[tuple[str, int]] = []
+    if sc.goals_both:
+        keys.append(("goals_both", sc.goals_both))
+    if sc.goals_ok:
+        keys.append(("goals_ok", sc.goals_ok))
+    if sc.rainbow:
+        keys.append(("rainbow", 1))
+    if sc.total_cats:
+        keys.append(("total_cats", sc.total_cats))
+    if sc.one_of_each_cat:
+        keys.append(("one_of_each_cat", 3))
+    if sc.buttons_one_color:
+        keys.append(("buttons_one_color", sc.buttons_one_color))
+    if sc.tokens_one_cat:
+        keys.append(("tokens_one_cat", sc.tokens_one_cat))
+    keys.append(("score", sc.min_score))
+    return [tr(lang, f"objective.{key}", target=target) for key, target in keys]
+
+
+def scenario_line(lang: str, number: int | None) -> str | None:
+    """"Scenario 3. To pass: ..." for a scenario game (None otherwise)."""
+    if not number:
+        return None
+    return tr(lang, "scenario.goal", n=number, objectives="; ".join(objective_texts(lang, number)))
+
+
 def status_text(lang: str, game: LoadedGame) -> str:
     mode = mode_text(lang, game)
     row = game.row
     if row.status == LOBBY:
         return tr(lang, "status.lobby", game=game.id, mode=mode, players=", ".join(s.name for s in game.seats))
     state = game.state
-    assert state is not None
+    if state is None:  # every player left the lobby
+        return tr(lang, "status.cancelled", game=game.id, mode=mode)
+    scenario = scenario_line(lang, state.scenario)
     if row.status == OVER:
         head = tr(lang, "status.over", game=game.id, mode=mode)
     elif row.status == ENDED:
@@ -127,9 +158,10 @@ def status_text(lang: str, game: LoadedGame) -> str:
         waiting = ", ".join(p.name for p in state.players if p.needs_goals)
         head = tr(lang, "status.setup", game=game.id, mode=mode, waiting=waiting)
     else:
-        head = tr(lang, "status.turn", game=game.id, mode=mode, turn=state.turns + 1,
+        head = tr(lang, "status.turn", game=game.id, mode=mode, turn=state.players[state.current].quilt.placed + 1,
                   name=state.players[state.current].name)
-    return "\n".join([head, *score_lines(lang, game), tr(lang, "status.bag", bag=state.bag_count)])
+    lines = [head, *([scenario] if scenario else []), *score_lines(lang, game)]
+    return "\n".join([*lines, tr(lang, "status.bag", bag=state.bag_count)])
 
 
 def final_text(lang: str, game: LoadedGame) -> str:
@@ -144,7 +176,8 @@ def final_text(lang: str, game: LoadedGame) -> str:
             if result.passed:
                 lines.append(tr(lang, "final.scenario_pass", n=state.scenario))
             else:
-                missing = ", ".join(f"{o.key} {o.achieved}/{o.target}" for o in result.objectives if not o.met)
+                missing = "; ".join(f"{tr(lang, 'objective.' + o.key, target=o.target)} ({o.achieved}/{o.target})"
+                                    for o in result.objectives if not o.met)
                 lines.append(tr(lang, "final.scenario_fail", n=state.scenario, missing=missing))
     else:
         winners = state.winners()
@@ -158,15 +191,50 @@ def final_text(lang: str, game: LoadedGame) -> str:
     return "\n".join(lines)
 
 
+def deadline_text(lang: str, hours: float | None) -> str:
+    """A turn deadline in words: minutes when under two hours."""
+    if not hours:
+        return tr(lang, "lobby.no_deadline")
+    if hours < 2:
+        return tr(lang, "lobby.minutes", minutes=round(hours * 60))
+    return tr(lang, "lobby.hours", hours=hours)
+
+
+def lobby_state(game: LoadedGame) -> str:
+    """open | started | over | ended | cancelled: what the lobby post must say."""
+    status = game.row.status
+    if status == LOBBY:
+        return "open"
+    if status == ACTIVE:
+        return "started"
+    if status == OVER:
+        return "over"
+    return "ended" if game.state is not None else "cancelled"
+
+
 def lobby_text(lang: str, game: LoadedGame) -> tuple[str, str]:
+    """The lobby embed's title and body, true in every state of the game."""
     opts = game.options
-    deadline = (tr(lang, "lobby.hours", hours=opts.deadline_hours) if opts.deadline_hours
-                else tr(lang, "lobby.no_deadline"))
-    host = next((s.name for s in game.seats if s.user_id == game.row.host_id), "?")
-    title = tr(lang, "lobby.title", game=game.id, mode=mode_text(lang, game))
-    body = tr(lang, "lobby.body", host=host, taken=len(game.seats), seats=opts.seats, deadline=deadline,
-              players=", ".join(s.name for s in game.seats) or "-")
-    return title, body
+    where = lobby_state(game)
+    mode = mode_text(lang, game)
+    players = ", ".join(s.name for s in game.seats) or "-"
+    if where != "open":
+        return tr(lang, f"lobby.title_{where}", game=game.id, mode=mode), tr(lang, "lobby.body_closed",
+                                                                             players=players)
+    host = next((s.name for s in game.seats if s.user_id == game.row.host_id), "-")
+    title = tr(lang, "lobby.title", game=game.id, mode=mode)
+    body = tr(lang, "lobby.body", host=host, taken=len(game.seats), seats=opts.seats,
+              deadline=deadline_text(lang, opts.deadline_hours), players=players)
+    scenario = scenario_line(lang, opts.scenario)
+    return title, body + ("\n" + scenario if scenario else "")
+
+
+def lobby_content(lang: str, game: LoadedGame) -> str:
+    """The text above the lobby embed."""
+    where = lobby_state(game)
+    if where == "open":
+        return tr(lang, "lobby.created", game=game.id)
+    return tr(lang, f"lobby.content_{where}", game=game.id)
 
 
 def history_lines(lang: str, game: LoadedGame, limit: int = 15) -> list[str]:

@@ -11,8 +11,18 @@ from .calico_games import GameError
 from .daily_text import dtr
 from .i18n import Lang, has, tr
 
+ECHO_LIMIT = 60  # characters of a user's own input repeated in a refusal
+
+
+def _short(value: object) -> object:
+    """User input echoed in a refusal is cut short: a refusal must never outgrow a Discord message."""
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[: ECHO_LIMIT - 1] + "…"
+    return value
+
 
 def refusal_text(lang: Lang, error: GameError) -> str:
+    error.params = {k: _short(v) for k, v in error.params.items()}
     if error.code != "rule":
         return dtr(lang, error.code, **error.params)  # daily messages first, then the shared catalog
     rule_code = error.params.get("code_", "")
