@@ -19,7 +19,10 @@ async def is_bot_owner(interaction: discord.Interaction) -> bool:
 
 
 class AdminCog(commands.Cog):
-    admin = app_commands.Group(name="calico-admin", description="Bot maintenance (bot owners only)")
+    # Hidden from members who are not administrators (Discord honours this on top-level commands);
+    # the owner check below is what actually guards it.
+    admin = app_commands.Group(name="calico-admin", description="Bot maintenance (bot owners only)",
+                               default_permissions=discord.Permissions(administrator=True))
 
     def __init__(self, bot: CalicoBot) -> None:
         self.bot = bot

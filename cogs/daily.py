@@ -117,6 +117,12 @@ class DailyCog(commands.Cog):
     group = app_commands.Group(
         name=_("daily"), description=_("The daily Calico puzzle: the same solo game for everybody")
     )
+    # Discord honours default permissions on top-level commands only: the moderators' commands have
+    # a group of their own, hidden from members without Manage Server (the check enforces it too).
+    moderation = app_commands.Group(
+        name=_("daily-admin"), description=_("Where the daily puzzle is announced (Manage Server)"),
+        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+    )
 
     def __init__(self, bot: CalicoBot) -> None:
         self.bot = bot
@@ -356,30 +362,37 @@ class DailyCog(commands.Cog):
 
     # --- announcements -------------------------------------------------------------------------------------
 
-    @group.command(name=_("channel"), description=_("Post each new puzzle in a channel (Manage Server)"))
-    @app_commands.describe(channel=_("Where to post the puzzles (leave out to stop posting)"))
-    @app_commands.default_permissions(manage_guild=True)  # a hint for Discord; the check below enforces it
+    @moderation.command(name=_("channel"), description=_("Post each new puzzle in a channel (Manage Server)"))
+    @app_commands.describe(channel=_("Where to post the puzzles (leave out: this channel)"))
     @app_commands.check(can_manage_daily)
     async def channel(
         self,
         interaction: discord.Interaction,
         channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None,
     ) -> None:
-        await self._guarded(interaction, self._channel(interaction, channel))
+        await self._guarded(interaction, self._channel(interaction, channel.id if channel else None))
 
-    async def _channel(self, interaction: discord.Interaction, channel: app_commands.AppCommandChannel | None) -> None:
+    @moderation.command(name=_("stop"), description=_("Stop posting the daily puzzle in this server"))
+    @app_commands.check(can_manage_daily)
+    async def stop(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        assert interaction.guild_id is not None  # can_manage_daily
+        await self.puzzles.set_channel(interaction.guild_id, None)
+        await interaction.response.send_message(dtr(lang, "daily.channel_cleared"), ephemeral=True)
+
+    async def _channel(self, interaction: discord.Interaction, channel_id: int | None) -> None:
         lang = lang_of(interaction.locale)
         guild_id = interaction.guild_id
         assert guild_id is not None  # can_manage_daily
-        if channel is None:
-            await self.puzzles.set_channel(guild_id, None)
-            await interaction.response.send_message(dtr(lang, "daily.channel_cleared"), ephemeral=True)
-            return
-        await self.puzzles.set_channel(guild_id, channel.id, lang_of(interaction.guild_locale or interaction.locale))
-        await interaction.response.send_message(dtr(lang, "daily.channel_set", channel=channel.id), ephemeral=True)
+        if channel_id is None:  # no channel named: here
+            channel_id = interaction.channel_id
+            if channel_id is None:
+                raise GameError("daily_guild_only")
+        await self.puzzles.set_channel(guild_id, channel_id, lang_of(interaction.guild_locale or interaction.locale))
+        await interaction.response.send_message(dtr(lang, "daily.channel_set", channel=channel_id), ephemeral=True)
         run = await self.run_announcements()  # today's puzzle right away
         if any(item.guild_id == guild_id for item in run.failed):
-            await interaction.followup.send(dtr(lang, "daily.channel_post_failed", channel=channel.id), ephemeral=True)
+            await interaction.followup.send(dtr(lang, "daily.channel_post_failed", channel=channel_id), ephemeral=True)
 
     async def guild_lang(self, guild_id: int) -> str:
         """The server's language: as cached from the gateway, else as it was when the channel was set."""

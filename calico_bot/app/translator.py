@@ -12,6 +12,7 @@ ZH: dict[str, str] = {
     "play": "出牌", "board": "被褥板", "hand": "手牌", "status": "状态", "history": "历史", "undo": "撤回",
     "resign": "认输", "kick": "移出", "end": "结束", "games": "对局列表", "export": "导出",
     "hint": "提示", "turn": "回合",
+    "daily-admin": "每日谜题管理", "stop": "停止",
     "daily": "每日谜题", "leaderboard": "排行榜", "stats": "统计", "share": "分享", "channel": "频道",
     "scope": "范围", "day": "期号", "server": "本服务器", "global": "全部",
     "mode": "模式", "seats": "座位", "lower_variance": "低随机性", "deadline_hours": "期限小时",
@@ -61,7 +62,9 @@ ZH: dict[str, str] = {
     "Whose statistics (default: yours)": "谁的统计（默认：你自己）",
     "Your spoiler-free result of today's puzzle, to copy": "今天谜题的无剧透成绩，方便复制分享",
     "Post each new puzzle in a channel (Manage Server)": "在某个频道发布每天的新谜题（需管理服务器权限）",
-    "Where to post the puzzles (leave out to stop posting)": "发布谜题的频道（不填则停止发布）",
+    "Where to post the puzzles (leave out: this channel)": "发布谜题的频道（不填：本频道）",
+    "Where the daily puzzle is announced (Manage Server)": "每日谜题在哪里发布（需管理服务器权限）",
+    "Stop posting the daily puzzle in this server": "停止在本服务器发布每日谜题",
     # choices
     "standard": "标准", "beginner": "入门", "family": "家庭", "solo": "单人",
     "random": "随机", "greedy": "贪心", "strong": "强",

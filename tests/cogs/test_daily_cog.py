@@ -73,8 +73,9 @@ async def play_turn_by_panel(table: Table, user: str, panel: FakeMessage, rng: r
 
 
 async def set_channel(table: Table, user: str):  # type: ignore[no-untyped-def]
-    """``/daily channel channel:#games`` (``Table.slash`` keeps ``channel`` for where the command runs)."""
-    return await table.driver.slash(table.users[user], table.channel, "daily channel", {"channel": table.channel})
+    """``/daily-admin channel channel:#games`` (``Table.slash`` keeps ``channel`` for where it runs)."""
+    return await table.driver.slash(table.users[user], table.channel, "daily-admin channel",
+                                    {"channel": table.channel})
 
 
 def hand_images_only_in_ephemeral_messages(table: Table) -> None:
@@ -212,7 +213,7 @@ async def test_channel_needs_manage_server_and_posts_today_once(table: Table) ->
     cog = table.bot.get_cog("DailyCog")
     run = await cog.run_announcements()  # type: ignore[union-attr]
     assert run.posted == [] and run.failed == []
-    r = await table.slash("mod", "daily channel")
+    r = await table.slash("mod", "daily-admin stop")
     assert r.is_ephemeral and "no longer" in r.text
     assert await table.bot.daily.channel(table.guild.id) is None
     hand_images_only_in_ephemeral_messages(table)

@@ -144,3 +144,19 @@ async def test_the_setup_deadline_names_everyone_the_bot_chose_for(table: Table)
     await table.cog.run_due_timers()
     note = next(m for m in table.fake.messages_in(thread) if "setup deadline passed" in m.content)
     assert "ana" in note.content and "bo" in note.content and "cy" in note.content
+
+
+async def test_moderator_commands_are_hidden_where_discord_honours_it(table: Table) -> None:
+    await table.bot.tree.sync()
+    by_name = {c["name"]: c for c in table.fake.global_commands}
+    assert int(by_name["calico-admin"]["default_member_permissions"]) == 1 << 3  # administrator
+    assert int(by_name["daily-admin"]["default_member_permissions"]) == 1 << 5  # manage server
+    assert "channel" not in {o["name"] for o in by_name["daily"]["options"]}
+
+
+async def test_daily_channel_without_an_argument_means_here(table: Table) -> None:
+    r = await table.slash("mod", "daily-admin channel")
+    assert r.is_ephemeral and f"<#{table.channel.id}>" in r.text
+    assert await table.bot.daily.channel(table.guild.id) == table.channel.id
+    r = await table.slash("ana", "daily-admin channel")  # no Manage Server
+    assert r.is_ephemeral and "Manage Server" in r.text
