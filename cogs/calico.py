@@ -39,6 +39,7 @@ from calico_bot.services.i18n import lang_of, tr
 from calico_bot.services.presenter import (
     cats_text,
     final_text,
+    goal_lines,
     goals_text,
     history_lines,
     lobby_content,
@@ -244,7 +245,7 @@ class CalicoCog(commands.Cog):
             [
                 tr(lang, "lobby.started", game=game.id, players=players),
                 *([scenario] if scenario else []),
-                tr(lang, "lobby.cats", cats=cats_text(state)),
+                tr(lang, "lobby.cats", cats=cats_text(state, lang)),
                 market_text(lang, state),
             ]
         )
@@ -448,7 +449,8 @@ class CalicoCog(commands.Cog):
         game = await self.games.add_bot(game_id, person_of(interaction), level)
         mark_committed(interaction)
         await interaction.response.edit_message(
-            content=tr(lang, "lobby.bot_added", level=level, game=game.id), view=None
+            content=tr(lang, "lobby.bot_added", level=tr(lang, f"level.{game.seats[-1].bot_level}"), game=game.id),
+            view=None,
         )
         await self.refresh_lobby(game)
 
@@ -475,12 +477,13 @@ class CalicoCog(commands.Cog):
     @calico.command(name=_("addbot"), description=_("Add a bot player to the lobby (host)"))
     @app_commands.describe(level=_("Bot strength"), game=GAME_OPTION)
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction, level: str = "greedy", game: int | None = None) -> None:
+    async def addbot(self, interaction: discord.Interaction, level: str = "medium", game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
         updated = await self.games.add_bot(found.id, person_of(interaction), level)
         mark_committed(interaction)
-        await respond(interaction, tr(lang, "lobby.bot_added", level=level, game=updated.id))
+        await respond(interaction, tr(lang, "lobby.bot_added", level=tr(lang, f"level.{updated.seats[-1].bot_level}"),
+                                      game=updated.id))
         await self.refresh_lobby(updated)
 
     @calico.command(name=_("start"), description=_("Start the game (host)"))
@@ -512,7 +515,8 @@ class CalicoCog(commands.Cog):
         if state is None or not state.players[seat].needs_goals:
             raise GameError("rule", code_="goals_already_chosen" if state else "no_goal_choice")
         offered = state.players[seat].offered
-        text = tr(lang, "goals.prompt", offered=", ".join(offered))
+        key = "goals.prompt" if len(offered) > 3 else "goals.prompt_three"
+        text = tr(lang, key, offered=goal_lines(lang, offered))
         view = CALICO_PANELS.goals_view(lang, game.id, game.row.version, offered, picks)
         await self.send_panel(interaction, game, seat, text, view, new=new)
 
@@ -536,7 +540,7 @@ class CalicoCog(commands.Cog):
         update = await self.games.choose_goals(game_id, person_of(interaction), goals, expected_version=version)
         mark_committed(interaction)
         await interaction.edit_original_response(
-            content=tr(lang, "goals.chosen", goals=goals_text(goals)), view=None, attachments=[]
+            content=tr(lang, "goals.chosen", goals=goals_text(goals, lang)), view=None, attachments=[]
         )
         await self.after_update(update)
 
@@ -561,7 +565,7 @@ class CalicoCog(commands.Cog):
         chosen = {"B3": b3.strip().upper(), "C4": c4.strip().upper(), "D2": d2.strip().upper()}
         update = await self.games.choose_goals(found.id, person_of(interaction), chosen)
         mark_committed(interaction)
-        await respond(interaction, tr(lang, "goals.chosen", goals=goals_text(chosen)), ephemeral=True)
+        await respond(interaction, tr(lang, "goals.chosen", goals=goals_text(chosen, lang)), ephemeral=True)
         await self.after_update(update)
 
     @goals.autocomplete("b3")
@@ -862,8 +866,8 @@ class CalicoCog(commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         result = await self.games.hint(found.id, person_of(interaction), turn)
 
-        def take_text(take: int | None) -> str:
-            return tr(lang, "hint.take", slot=take) if take else ""
+        def take_text(take: int | None, would: bool = False) -> str:
+            return tr(lang, "hint.take_would" if would else "hint.take", slot=take) if take else ""
 
         p, q = result.played, result.suggested
         text = tr(
@@ -877,7 +881,7 @@ class CalicoCog(commands.Cog):
             p_take=take_text(p.take),
             s_tile=q.tile,
             s_space=q.space,
-            s_take=take_text(q.take),
+            s_take=take_text(q.take, would=True),
         )
         if (p.tile, p.space, p.take) == (q.tile, q.space, q.take):
             text += "\n" + tr(lang, "hint.same")

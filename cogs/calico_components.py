@@ -113,7 +113,7 @@ class BotLevelSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], templat
     def __init__(self, game_id: int, lang: str = "en") -> None:
         options = [
             discord.SelectOption(label=tr(lang, f"bot.level.{level}"), value=level)
-            for level in ("random", "greedy", "strong")
+            for level in ("easy", "medium", "hard")
         ]
         super().__init__(
             discord.ui.Select(
@@ -129,7 +129,7 @@ class BotLevelSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], templat
         return cls(int(match["game"]), lang_of(interaction.locale))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        level = self.item.values[0] if self.item.values else "greedy"
+        level = self.item.values[0] if self.item.values else "medium"
         await self.run(interaction, _cog(interaction).add_bot_from_menu(interaction, self.game_id, level))
 
 

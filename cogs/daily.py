@@ -39,7 +39,7 @@ from calico_bot.services.daily_text import (
     stats_text,
 )
 from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import goals_text, market_text, numbered_tiles
+from calico_bot.services.presenter import goal_lines, goals_text, market_text, numbered_tiles
 
 from .daily_components import (
     DYNAMIC_ITEMS,
@@ -168,7 +168,7 @@ class DailyCog(commands.Cog):
         player = state.players[0]
         lines = [*self.header(lang, attempt), *intro]
         if state.phase == "setup":
-            lines.append(dtr(lang, "daily.goals_prompt", offered=", ".join(player.offered)))
+            lines.append(dtr(lang, "daily.goals_prompt", offered="\n" + goal_lines(lang, player.offered)))
         elif state.drafts_after_placing(0):
             lines.append(dtr(lang, "daily.turn_prompt", n=player.quilt.placed + 1))
         else:
@@ -285,7 +285,8 @@ class DailyCog(commands.Cog):
             raise GameError("rule", code_="goal_spaces")
         await interaction.response.defer()
         attempt = await self.puzzles.choose_goals(interaction.user.id, goals, version, day=day)
-        content, files, view = await self.panel(lang, attempt, [dtr(lang, "daily.goals_set", goals=goals_text(goals))])
+        chosen = dtr(lang, "daily.goals_set", goals=goals_text(goals, lang))
+        content, files, view = await self.panel(lang, attempt, [chosen])
         await interaction.edit_original_response(content=content, attachments=files, view=view)
 
     async def update_turn_panel(

@@ -24,7 +24,7 @@ from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import tile_text
+from calico_bot.services.presenter import goal_name, tile_text
 
 NONE = "-"
 NO_GOAL = 9
@@ -172,7 +172,7 @@ class PanelKit:
         for field, space in enumerate(GOAL_SPACES):
             options = [
                 discord.SelectOption(
-                    label=goal,
+                    label=goal_name(lang, goal),
                     value=str(i),
                     default=picks.values[field] == i,
                     description=tr(lang, "panel.goal_option", one=GOALS[goal].one, both=GOALS[goal].both)

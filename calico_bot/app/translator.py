@@ -67,7 +67,7 @@ ZH: dict[str, str] = {
     "Stop posting the daily puzzle in this server": "停止在本服务器发布每日谜题",
     # choices
     "standard": "标准", "beginner": "入门", "family": "家庭", "solo": "单人",
-    "random": "随机", "greedy": "贪心", "strong": "强",
+    "easy": "简单", "medium": "中等", "hard": "困难",
 }
 
 

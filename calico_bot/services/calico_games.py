@@ -48,8 +48,9 @@ from ..storage.models import (
 log = logging.getLogger(__name__)
 
 KIND = "calico"
-BOT_LEVELS = ("random", "greedy", "strong")
-AUTO_PLAY_LEVEL = "strong"  # what plays for absent, kicked and resigned players
+BOT_LEVELS = ("easy", "medium", "hard")  # the words players see; the AI registry maps them to policies
+OLD_LEVEL_WORDS = {"random": "easy", "greedy": "medium", "strong": "hard"}  # still accepted
+AUTO_PLAY_LEVEL = "hard"  # what plays for absent, kicked and resigned players
 MAX_DEADLINE_HOURS = 24 * 14
 MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people who are still reading
 TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
@@ -350,6 +351,7 @@ class CalicoGames:
             game = await self.load_for(game_id, person)
             self._need_lobby(game)
             self._need_host(game, person)
+            level = OLD_LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
             if level not in BOT_LEVELS:
                 raise GameError("bad_bot_level", levels=", ".join(BOT_LEVELS))
             if len(game.seats) >= game.options.seats:

@@ -161,8 +161,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     # --- the Discord cog (cogs/daily.py) -------------------------------------------------------------
     "daily.goals_prompt": {
-        "en": "Design goals: keep three of your goal tiles ({offered}), one on each of B3, C4 and D2, then confirm.",
-        "zh": "设计目标：从你的目标（{offered}）中选三块，分别放在 B3、C4、D2 上，然后确认。",
+        "en": "Design goals: keep three of your goal tiles, one on each of B3, C4 and D2, then confirm.{offered}",
+        "zh": "设计目标：从你的目标中选三块，分别放在 B3、C4、D2 上，然后确认。{offered}",
     },
     "daily.turn_prompt": {
         "en": "Patch {n}/22: pick a hand tile, a space and a market tile, then confirm.",

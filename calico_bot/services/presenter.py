@@ -10,7 +10,7 @@ from ..calico.scenarios import evaluate_scenario
 from ..calico.scoring import PlayerScore
 from ..storage.models import ACTIVE, ENDED, LOBBY, OVER
 from .calico_games import LoadedGame, TurnReport
-from .i18n import tr
+from .i18n import has, tr
 
 
 def tile_text(lang: str, tile: int | None) -> str:
@@ -255,20 +255,34 @@ def history_lines(lang: str, game: LoadedGame, limit: int = 15) -> list[str]:
     return out
 
 
-def goals_text(goals: dict[str, str] | None) -> str:
+def goal_name(lang: str, goal: str) -> str:
+    """A goal tile as players call it: its notation (AAA-BB-C), or "All different"."""
+    key = f"goal.name.{goal}"
+    return tr(lang, key) if has(key) else goal
+
+
+def goal_lines(lang: str, goals: list[str]) -> str:
+    """One line per goal tile: its name, what it asks for and what it scores."""
+    return "\n".join(tr(lang, "goal.line", name=goal_name(lang, g), meaning=tr(lang, f"goal.meaning.{g}"),
+                        one=GOALS[g].one, both=GOALS[g].both) for g in goals if g in GOALS)
+
+
+def goals_text(goals: dict[str, str] | None, lang: str = "en") -> str:
     if not goals:
         return "-"
-    return ", ".join(f"{space} {goal} ({GOALS[goal].one}/{GOALS[goal].both})" for space, goal in goals.items())
+    return ", ".join(f"{space} {goal_name(lang, goal)} ({GOALS[goal].one}/{GOALS[goal].both})"
+                     for space, goal in goals.items())
 
 
-def cats_text(state: GameState) -> str:
+def cats_text(state: GameState, lang: str = "en") -> str:
     from ..calico.components import CATS
 
     parts = []
     for name, pats in state.cats:
         cat = CATS[name]
-        need = f"{cat.min_group}+" if cat.shape is None else cat.shape
-        parts.append(f"{name} {cat.points} ({need}: {'/'.join(PATTERNS[p].lower() for p in pats)})")
+        need = tr(lang, "shape.group", n=cat.min_group) if cat.shape is None else tr(lang, f"shape.{cat.shape}")
+        patterns = "/".join(tr(lang, f"pattern.{PATTERNS[p]}") for p in pats)
+        parts.append(f"{name} {cat.points} ({need}: {patterns})")
     return "; ".join(parts)
 
 

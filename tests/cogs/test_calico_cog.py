@@ -373,12 +373,12 @@ async def test_add_bot_button_asks_the_host_for_a_difficulty(table: Table) -> No
     assert r.is_ephemeral and not r.errors
     menu = r.original
     assert menu is not None and menu.custom_ids() == ["cal:addbot:1"]
-    r = await table.click("ana", menu, "cal:addbot:1", values=["strong"])
+    r = await table.click("ana", menu, "cal:addbot:1", values=["hard"])
     assert not r.errors
     game = await game_of(table)
-    assert [(s.name, s.bot_level) for s in game.seats][1] == ("Bot 1 (strong)", "strong")
+    assert [(s.name, s.bot_level) for s in game.seats][1] == ("Bot 1 (hard)", "hard")
     lobby = table.fake.get_message(add.message.id)
-    assert lobby is not None and "Bot 1 (strong)" in lobby.embeds[0]["description"]
+    assert lobby is not None and "Bot 1 (hard)" in lobby.embeds[0]["description"]
 
 
 async def test_chosen_goals_stay_secret_during_setup(table: Table) -> None:

@@ -160,3 +160,45 @@ async def test_daily_channel_without_an_argument_means_here(table: Table) -> Non
     assert await table.bot.daily.channel(table.guild.id) == table.channel.id
     r = await table.slash("ana", "daily-admin channel")  # no Manage Server
     assert r.is_ephemeral and "Manage Server" in r.text
+
+
+async def test_players_words_for_goals_cats_and_bot_levels(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="standard", seats=2)
+    r = await table.slash("ana", "calico addbot", level="medium", game=1)
+    assert "medium" in r.text and not r.errors
+    r = await table.slash("ana", "calico start", game=1)
+    assert not r.errors, r.text
+    game = await game_of(table)
+    thread = game.row.home_channel
+    start = next(m for m in table.fake.messages_in(thread) if "has started" in m.content)
+    for internal in ("line3", "line4", "line5", "trapezoid5", "triangle3", "ALL_DIFFERENT"):
+        assert internal not in start.content
+    button = table.fake.find_button("cal:goals:1")
+    assert button is not None
+    r = await table.driver.click(table.users["ana"], button.message, button.custom_id)
+    panel = r.followups[0]
+    assert "Keep three of your four goal tiles" in panel.content
+    assert panel.content.count("points for color or pattern") == 4  # each offered goal with its values
+    assert "ALL_DIFFERENT" not in panel.content
+
+
+async def test_old_bot_level_words_in_an_old_menu_still_work(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="beginner", seats=2)
+    lobby = table.fake.find_button("cal:lobby:bot:1")
+    assert lobby is not None
+    r = await table.click("ana", lobby.message, lobby.custom_id)
+    menu = next(m for m in r.messages if "cal:addbot:1" in m.custom_ids())
+    menu.components[0]["components"][0]["options"].append({"label": "Hard", "value": "strong"})
+    r = await table.click("ana", menu, "cal:addbot:1", values=["strong"])  # as an old message offered it
+    assert not r.errors and "hard" in r.text
+    assert (await game_of(table)).seats[-1].bot_level == "hard"
+
+
+async def test_a_scenario_goal_prompt_lists_its_three_goals(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="solo", solo_setup="beginner", scenario=1)
+    button = table.fake.find_button("cal:goals:1")
+    assert button is not None
+    r = await table.driver.click(table.users["ana"], button.message, button.custom_id)
+    panel = r.followups[0]
+    assert "three goal tiles" in panel.content and "four" not in panel.content
+    assert panel.content.count("points for color or pattern") == 3
