@@ -56,7 +56,14 @@ from calico_bot.services.presenter import (
 )
 from calico_bot.storage.models import OutboxRow
 
-from .calico_components import CALICO_PANELS, DYNAMIC_ITEMS, bot_level_view, lobby_view, open_panel_view
+from .calico_components import (
+    CALICO_PANELS,
+    DYNAMIC_ITEMS,
+    bot_level_view,
+    end_confirm_view,
+    lobby_view,
+    open_panel_view,
+)
 from .panels import GoalPicks, TurnPicks
 
 if TYPE_CHECKING:
@@ -848,12 +855,24 @@ class CalicoCog(commands.Cog):
     @calico.command(name=_("end"), description=_("End the game (host or Manage Server)"))
     @app_commands.describe(game=GAME_OPTION)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """Asks first: the game ends only when the host confirms with the private button."""
         lang = lang_of(interaction.locale)
         found = await self.resolve(interaction, game)
-        update = await self.games.end(found.id, person_of(interaction))
+        self.games.check_can_end(found, person_of(interaction))
+        await respond(interaction, tr(lang, "end.confirm", game=found.id),
+                      view=end_confirm_view(found.id, found.row.version, lang), ephemeral=True)
+
+    async def confirm_end(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        lang = lang_of(interaction.locale)
+        await self.load_at(interaction, game_id, version)  # the game moved on: ask again
+        update = await self.games.end(game_id, person_of(interaction))
         mark_committed(interaction)
-        await respond(interaction, tr(lang, "ended", game=found.id, name=interaction.user.display_name))
+        await interaction.response.edit_message(
+            content=tr(lang, "ended", game=game_id, name=interaction.user.display_name), view=None)
         await self.refresh_lobby(update.game)
+        if update.game.row.thread_id is None:  # no thread to tell: say it where the command was used
+            await self.channel(update.game.row.channel_id).send(
+                tr(update.game.options.lang, "ended", game=game_id, name=interaction.user.display_name))
         await self.after_update(update)
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))

@@ -139,8 +139,37 @@ def bot_level_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+class EndConfirmButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"cal:end:(?P<game>\d+):(?P<version>\d+)"
+):
+    """The host's private "yes, end it" after ``/calico end`` (a game is not ended by one slip)."""
+
+    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(label=tr(lang, "button.end_confirm", game=game_id), style=discord.ButtonStyle.danger,
+                              custom_id=f"cal:end:{game_id}:{version}")
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> EndConfirmButton:
+        return cls(int(match["game"]), int(match["version"]), lang_of(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, _cog(interaction).confirm_end(interaction, self.game_id, self.version))
+
+
+def end_confirm_view(game_id: int, version: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndConfirmButton(game_id, version, lang))
+    return view
+
+
 # --- the turn and design-goal panels ------------------------------------------------------------------
 
 CALICO_PANELS = PanelKit("cal", "CalicoCog")
 
-DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, *CALICO_PANELS.items)
+DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, EndConfirmButton, *CALICO_PANELS.items)

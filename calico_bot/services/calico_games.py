@@ -490,6 +490,12 @@ class CalicoGames:
                 raise GameError("no_longer_playing")
             return await self._seat_leaves(game, seat, "kicked", person)
 
+    def check_can_end(self, game: LoadedGame, person: Person) -> None:
+        """Refuse now (before asking for confirmation) what :meth:`end` would refuse."""
+        if game.row.status not in OPEN_STATUSES:
+            raise GameError("game_finished")
+        self._need_host(game, person)
+
     async def end(self, game_id: int, person: Person) -> Update:
         """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
         async with self.lock(game_id):

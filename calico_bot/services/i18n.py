@@ -326,6 +326,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "ended_no_players": {"en": "No players are left, so the game has ended.", "zh": "已经没有玩家了，对局结束。"},
     "ended": {"en": "Game #{game} was ended by {name}.", "zh": "对局 #{game} 被 {name} 结束了。"},
+    "end.confirm": {
+        "en": "End game #{game} for everybody? It cannot be resumed. Press the button to confirm.",
+        "zh": "要为所有人结束对局 #{game} 吗？结束后无法继续。按下按钮确认。",
+    },
+    "button.end_confirm": {"en": "Yes, end game #{game}", "zh": "确定结束对局 #{game}"},
     # --- solo scenario objectives ---------------------------------------------------------------------
     "objective.goals_both": {
         "en": "{target} design goal(s) met by color and pattern",

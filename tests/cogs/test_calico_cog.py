@@ -7,6 +7,7 @@ import copy
 import json
 import random
 
+from calico_bot.app.interactions import InteractionResult
 from calico_bot.calico.game import legal_turns
 from calico_bot.calico.record import score_record
 from calico_bot.services.calico_games import LoadedGame
@@ -29,6 +30,15 @@ async def open_two_player_game(table: Table, mode: str = "beginner") -> None:
     assert start is not None
     r = await table.click("ana", start.message, start.custom_id)
     assert not r.errors
+
+
+async def end_game(table: Table, user: str, channel: object = None, **options: object) -> InteractionResult:
+    """``/calico end`` and its private confirmation button."""
+    asked = await table.slash(user, "calico end", channel, **options)  # type: ignore[arg-type]
+    assert asked.is_ephemeral, asked.text
+    button = next(m for m in reversed(asked.messages) if any(c.startswith("cal:end:") for c in m.custom_ids()))
+    custom_id = next(c for c in button.custom_ids() if c.startswith("cal:end:"))
+    return await table.driver.click(table.users[user], button, custom_id, channel=channel)  # type: ignore[arg-type]
 
 
 async def play_turn_by_panel(table: Table, user: str, tile: int, space: str, take: int | None) -> None:

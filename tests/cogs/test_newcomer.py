@@ -9,7 +9,7 @@ from calico_bot.calico.game import legal_turns
 from calico_bot.services.calico_games import Person
 
 from .conftest import Table
-from .test_calico_cog import game_of
+from .test_calico_cog import end_game, game_of
 
 
 def buttons_in(table: Table, channel_id: int, prefix: str) -> list[str]:
@@ -49,7 +49,7 @@ async def test_refusals_of_start_kick_and_resign_are_private(table: Table) -> No
     assert r.is_ephemeral and "Only the host" in r.text
     r = await table.slash("cy", "calico resign", game=1)
     assert r.is_ephemeral and "not a player" in r.text.lower()
-    await table.slash("ana", "calico end", game=1)
+    await end_game(table, "ana", game=1)
     r = await table.slash("ana", "calico resign", game=1)
     assert r.is_ephemeral and "finished" in r.text
     assert all(not m.loading for m in table.public()[before:])  # no public "thinking..." left behind
@@ -110,7 +110,7 @@ async def test_the_lobby_post_stays_true(table: Table) -> None:
     await table.slash("bo", "calico join", game=2)
     await table.slash("ana", "calico start", game=2)
     assert "has started" in second.message.content and "is open" not in second.message.content
-    await table.slash("ana", "calico end", game=2)
+    await end_game(table, "ana", game=2)
     assert "ended" in second.message.content
 
 
@@ -202,3 +202,16 @@ async def test_a_scenario_goal_prompt_lists_its_three_goals(table: Table) -> Non
     panel = r.followups[0]
     assert "three goal tiles" in panel.content and "four" not in panel.content
     assert panel.content.count("points for color or pattern") == 3
+
+
+async def test_ending_a_game_asks_first_and_tells_the_thread(table: Table) -> None:
+    await lobby_of_two(table)
+    await table.slash("ana", "calico start", game=1)
+    asked = await table.slash("ana", "calico end", game=1)
+    assert asked.is_ephemeral and "cannot be resumed" in asked.text
+    assert (await game_of(table)).row.status == "active"  # nothing yet
+    r = await end_game(table, "ana", game=1)
+    assert not r.errors
+    game = await game_of(table)
+    assert game.row.status == "ended"
+    assert any("was ended by ana" in m.content for m in table.fake.messages_in(game.row.home_channel))

@@ -15,7 +15,7 @@ from calico_bot.calico.game import legal_turns
 from calico_bot.services.calico_games import Person
 
 from .conftest import MANAGE_GUILD, Table
-from .test_calico_cog import game_of, open_two_player_game
+from .test_calico_cog import end_game, game_of, open_two_player_game
 
 NOTHING_CHANGED = "Nothing was changed"
 
@@ -110,8 +110,8 @@ async def test_another_servers_members_cannot_touch_a_game(table: Table,
 async def test_manage_server_counts_only_in_the_games_own_server(table: Table) -> None:
     await open_two_player_game(table)
     thread = table.thread()
-    r = await table.slash("mod", "calico end", thread)  # Manage Server here: allowed
-    assert not r.is_ephemeral and "ended" in r.text
+    r = await end_game(table, "mod", thread)  # Manage Server here: allowed
+    assert "ended" in r.text
     assert (await game_of(table)).row.status == "ended"
 
 
