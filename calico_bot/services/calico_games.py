@@ -455,22 +455,35 @@ class CalicoGames:
             return await self._commit(game, update, actions)
 
     async def undo(self, game_id: int, person: Person) -> Update:
-        """Take back your own last turn while nobody has acted since."""
+        """Take back your own last turn, with the bot turns that answered it, while no other person has
+        acted since."""
         async with self.lock(game_id):
             game = await self._active(game_id, person)
             seat = self._seat_for(game, person)
             assert game.state is not None
-            last = game.state.log[-1] if game.state.log else None
+            log_ = game.state.log
+            # The bot replies your turn caused come back with it (they were played at once, so a
+            # game with bot seats could otherwise never undo); any other person's move since blocks it.
+            def bot_reply(entry: dict[str, Any]) -> bool:
+                by_bot = entry["type"] == "turn" and game.seat_row(entry["player"]).auto_played
+                return by_bot and entry["player"] != seat
+
+            start = len(log_)
+            while start > 0 and bot_reply(log_[start - 1]):
+                start -= 1
+            last = log_[start - 1] if start > 0 else None
             if last is None or last["type"] != "turn" or last["player"] != seat:
                 raise GameError("nothing_to_undo")
+            count = len(log_) - start + 1
             record = game.state.to_record(include_hidden=True)
-            record["actions"] = record["actions"][:-1]
+            record["actions"] = record["actions"][:-count]
             record.pop("placements")
             previous = replay_full_record(record)
             previous.version = game.state.version + 1  # versions only ever grow
-            previous.log = game.state.log[:-1]
+            previous.log = log_[:-count]
             game.state = previous
-            update = Update(game, notes=[("undone", {"name": game.seat_row(seat).name})], ping=True)
+            key = "undone" if count == 1 else "undone_with_bots"
+            update = Update(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
             return await self._commit(game, update, [({"type": "undo", "player": seat}, person.user_id)])
 
     async def resign(self, game_id: int, person: Person) -> Update:

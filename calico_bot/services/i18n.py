@@ -316,6 +316,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "hint.take_would": {"en": " and take slot {slot}", "zh": "，并拿走第 {slot} 格"},
     "hint.same": {"en": "Same move as the bot!", "zh": "和机器人的选择一样！"},
     "undone": {"en": "{name} took back their last turn.", "zh": "{name} 撤回了上一回合。"},
+    "undone_with_bots": {"en": "{name} took back their last turn and the {n} bot turn(s) that followed it.",
+                         "zh": "{name} 撤回了上一回合，以及随后机器人的 {n} 个回合。"},
     "kicked": {
         "en": "{name} was removed; the bot plays their remaining turns.",
         "zh": "{name} 已被移出，剩下的回合由机器人代打。",

@@ -215,3 +215,22 @@ async def test_ending_a_game_asks_first_and_tells_the_thread(table: Table) -> No
     game = await game_of(table)
     assert game.row.status == "ended"
     assert any("was ended by ana" in m.content for m in table.fake.messages_in(game.row.home_channel))
+
+
+async def test_undo_takes_back_your_turn_with_the_bot_replies_it_caused(table: Table) -> None:
+    await table.slash("ana", "calico new", mode="beginner", seats=3)
+    await table.slash("ana", "calico addbot", level="easy", game=1)
+    await table.slash("ana", "calico addbot", level="medium", game=1)
+    await table.slash("ana", "calico start", game=1)
+    before = await game_of(table)
+    assert before.state is not None and before.state.current == 0
+    move = legal_turns(before.state)[0]
+    await table.slash("ana", "calico play", game=1, tile=move.tile, space=move.space, take=move.take)
+    played = await game_of(table)
+    assert played.state is not None and played.state.turns == 3  # the two bots answered at once
+    r = await table.slash("ana", "calico undo", game=1)
+    assert r.is_ephemeral and not r.errors
+    after = await game_of(table)
+    assert after.state is not None and after.state.turns == 0 and after.state.current == 0
+    assert after.state.players[0].hand == before.state.players[0].hand
+    assert any("2 bot turn" in m.content for m in table.fake.messages_in(after.row.home_channel))
