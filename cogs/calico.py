@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ import render
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
 from calico_bot.app.guard import SEEN_KEEP_SECONDS
 from calico_bot.app.limits import send_limited
-from calico_bot.calico.components import GOAL_IDS
+from calico_bot.calico.components import GOAL_IDS, GOAL_SPACES
 from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import (
@@ -91,6 +92,27 @@ class Part:
     build: Callable[[], Awaitable[dict[str, Any] | None]]
 
 
+_PANEL_PICKS = re.compile(r"cal:p:\d+:\d+:(?P<tile>\d):(?P<space>[A-E][1-5]|-):\d:[tsk]")
+
+
+def _picked_before(interaction: discord.Interaction) -> tuple[int, str] | None:
+    """The (hand tile, space) a turn panel showed before this pick, read from the clicked menu's id."""
+    match = _PANEL_PICKS.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+    return (int(match["tile"]), match["space"]) if match else None
+
+
+_GOAL_PICKS = re.compile(r"cal:g:\d+:\d+:(?P<b3>\d):(?P<c4>\d):(?P<d2>\d):[012]")
+
+
+def _goals_before(interaction: discord.Interaction, offered: list[str]) -> dict[str, str] | None:
+    """The goals a goal panel showed placed before this pick, read from the clicked menu's id."""
+    match = _GOAL_PICKS.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+    if match is None:
+        return None
+    values = [int(match["b3"]), int(match["c4"]), int(match["d2"])]
+    return {space: offered[v] for space, v in zip(GOAL_SPACES, values, strict=True) if v < len(offered)}
+
+
 async def _text(content: str) -> dict[str, Any]:
     return {"content": content}
 
@@ -157,15 +179,28 @@ class CalicoCog(commands.Cog):
         view: discord.ui.View,
         *,
         new: bool,
+        preview: tuple[int, str] | None = None,
     ) -> None:
         """A private panel: a new one answers first, then renders the quilt with the hand; an open
-        one is updated in place."""
-        if not new:
-            await interaction.response.edit_message(content=text, view=view)
-            return
+        one is updated in place. ``preview`` (hand tile, space): the image shows that tile on that
+        space; it is drawn again only when the pick changed, so other picks send no image at all."""
         assert game.state is not None
+        state = game.state.public_copy(seat)
+        if not new:
+            if preview is None:
+                await interaction.response.edit_message(content=text, view=view)
+                return
+            await interaction.response.defer()
+            try:
+                image = await self.bot.render(render.render_placement_preview, state, seat, *preview)
+            except ValueError:  # not a placement the quilt can show: keep the plain quilt
+                image = await self.bot.render(render.render_quilt, state, seat, show_hand=True)
+            data = await self.bot.render(render.to_png_bytes, image)
+            await interaction.edit_original_response(content=text, view=view,
+                                                     attachments=[png_file(data, f"hand-{game.id}.png")])
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await self.png(render.render_quilt, game.state, seat, show_hand=True)
+        data = await self.png(render.render_quilt, state, seat, show_hand=True)
         await interaction.followup.send(text, view=view, ephemeral=True, file=png_file(data, f"hand-{game.id}.png"))
 
     async def autocompleted_game(self, interaction: discord.Interaction) -> LoadedGame | None:
@@ -525,7 +560,20 @@ class CalicoCog(commands.Cog):
         key = "goals.prompt" if len(offered) > 3 else "goals.prompt_three"
         text = tr(lang, key, offered=goal_lines(lang, offered))
         view = CALICO_PANELS.goals_view(lang, game.id, game.row.version, offered, picks)
-        await self.send_panel(interaction, game, seat, text, view, new=new)
+        if new:
+            await self.send_panel(interaction, game, seat, text, view, new=True)
+            return
+        picked = {space: offered[v] for space, v in zip(GOAL_SPACES, picks.values, strict=True) if v < len(offered)}
+        if picked == _goals_before(interaction, offered):
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        # The quilt with the goals as picked so far, drawn only for the player who picks them.
+        await interaction.response.defer()
+        preview = state.public_copy(seat)
+        preview.players[seat].goals = picked
+        data = await self.png(render.render_quilt, preview, seat, show_hand=True)
+        await interaction.edit_original_response(content=text, view=view,
+                                                 attachments=[png_file(data, f"hand-{game.id}.png")])
 
     async def update_goals_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: GoalPicks
@@ -614,7 +662,10 @@ class CalicoCog(commands.Cog):
         text = tr(lang, "panel.prompt" if drafting else "panel.last", game=game.id)
         text += "\n" + tr(lang, "hand.text", game=game.id, tiles=numbered_tiles(lang, state.players[seat].hand))
         view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
-        await self.send_panel(interaction, game, seat, text, view, new=new)
+        preview = None
+        if not new and picks.tile and picks.space != "-" and _picked_before(interaction) != (picks.tile, picks.space):
+            preview = (picks.tile, picks.space)
+        await self.send_panel(interaction, game, seat, text, view, new=new, preview=preview)
 
     async def update_turn_panel(
         self, interaction: discord.Interaction, game_id: int, version: int, picks: TurnPicks

@@ -60,7 +60,7 @@ def _goal_stamp_for(state: GameState, seat: int, space: str) -> Image.Image:
     p = state.players[seat]
     if state.mode == "family":
         return goal_stamp(None, "hidden")
-    if p.goals is None:
+    if p.goals is None or space not in p.goals:  # not chosen (yet): a goal panel's preview may be partial
         return goal_stamp(None, "unchosen")
     goal_id = p.goals[space]
     result = score_goal(p.quilt, space, goal_id)

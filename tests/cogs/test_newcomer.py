@@ -234,3 +234,43 @@ async def test_undo_takes_back_your_turn_with_the_bot_replies_it_caused(table: T
     assert after.state is not None and after.state.turns == 0 and after.state.current == 0
     assert after.state.players[0].hand == before.state.players[0].hand
     assert any("2 bot turn" in m.content for m in table.fake.messages_in(after.row.home_channel))
+
+
+async def test_the_turn_panel_previews_the_pick_and_sends_an_image_only_when_it_changes(table: Table) -> None:
+    await lobby_of_two(table)
+    await table.slash("ana", "calico start", game=1)
+    button = table.fake.find_button("cal:turn:1")
+    assert button is not None
+    opened = await table.driver.click(table.users["ana"], button.message, button.custom_id)
+    panel = opened.followups[0]
+    plain = panel.attachments[0].data
+
+    def select(suffix: str) -> str:
+        return next(i for i in panel.custom_ids() if i.endswith(suffix))
+
+    r = await table.driver.click(table.users["ana"], panel, select(":t"), values=["1"])
+    assert not r.files  # a tile alone: nothing to preview, no image re-sent
+    r = await table.driver.click(table.users["ana"], panel, select(":s"), values=["A1"])
+    assert len(r.files) == 1 and r.files[0].data != plain  # the tile drawn on A1
+    r = await table.driver.click(table.users["ana"], panel, select(":k"), values=["2"])
+    assert not r.files  # the market pick does not change the picture
+    r = await table.driver.click(table.users["ana"], panel, select(":s"), values=["B2"])
+    assert len(r.files) == 1
+
+
+async def test_the_goal_panel_previews_the_picked_goals_on_the_quilt(table: Table) -> None:
+    await lobby_of_two(table, mode="standard")
+    await table.slash("ana", "calico start", game=1)
+    button = table.fake.find_button("cal:goals:1")
+    assert button is not None
+    opened = await table.driver.click(table.users["ana"], button.message, button.custom_id)
+    panel = opened.followups[0]
+    plain = panel.attachments[0].data
+    first = next(i for i in panel.custom_ids() if i.endswith(":0") and i.startswith("cal:g:"))
+    r = await table.driver.click(table.users["ana"], panel, first, values=["1"])
+    assert len(r.files) == 1 and r.files[0].data != plain and not r.errors
+    again = next(i for i in panel.custom_ids() if i.endswith(":0") and i.startswith("cal:g:"))
+    r = await table.driver.click(table.users["ana"], panel, again, values=["1"])
+    assert not r.files  # the same pick again: no new image
+    game = await game_of(table)
+    assert game.state is not None and game.state.players[0].goals is None  # a preview is not a choice
