@@ -43,6 +43,11 @@ def tile_name(tile: int) -> str:
     return f"{COLORS[color_of(tile)]} {PATTERNS[pattern_of(tile)]}"
 
 
+def name_key(name: str) -> str:
+    """A color or pattern name as written in records, in any letter case: "dark blue" -> "DARK_BLUE"."""
+    return "_".join(name.strip().replace("-", " ").split()).upper()
+
+
 def tile_to_json(tile: int) -> list[str]:
     return [COLORS[color_of(tile)], PATTERNS[pattern_of(tile)]]
 
@@ -51,7 +56,7 @@ def tile_from_json(value: object) -> int:
     """Parse ``["PINK", "DOTS"]``; raises ``ValueError`` with a readable reason."""
     if not (isinstance(value, list | tuple) and len(value) == 2):
         raise ValueError(f"a tile is [COLOR, PATTERN], got {value!r}")
-    color, pattern = value
+    color, pattern = (name_key(v) if isinstance(v, str) else v for v in value)
     if color not in COLOR_INDEX:
         raise ValueError(f"unknown color {color!r}")
     if pattern not in PATTERN_INDEX:

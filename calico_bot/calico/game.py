@@ -11,6 +11,7 @@ the dealt setup and the actions, which is what makes records replayable.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -580,12 +581,34 @@ def replay_full_record(data: dict[str, Any]) -> GameState:
             state.apply(action)
         except RuleViolation as exc:
             raise RecordError(f"actions[{i}]: {exc}") from None
-    if "placements" in data and data["placements"] != state.placements():
-        raise RecordError("placements: do not match what the actions produce")
+    if "placements" in data:
+        _check_placements(data["placements"], state.placements())
     for i, p in enumerate(players):
         if p.get("goals") and state.players[i].goals != p["goals"] and mode != "family":
             raise RecordError(f"players[{i}]: goals do not match the goals chosen in the actions")
     return state
+
+
+def _check_placements(given: Any, made: list[dict[str, Any]]) -> None:
+    """A full record's placements must be what its actions placed: name the first one that is not."""
+    if not isinstance(given, list):
+        raise RecordError("placements: must be a list")
+    for i, placed in enumerate(made):
+        if i >= len(given):
+            raise RecordError(f"placements: {len(given)} listed, but the actions place {len(made)} tiles")
+        entry = given[i]
+        try:
+            same = (isinstance(entry, dict) and entry.get("player") == placed["player"]
+                    and str(entry.get("space", "")).strip().upper() == placed["space"]
+                    and tile_from_json(entry.get("tile")) == tile_from_json(placed["tile"]))
+        except ValueError:
+            same = False
+        if not same:
+            tile = " ".join(placed["tile"])
+            raise RecordError(f"placements[{i}]: the actions place {tile} on {placed['space']} for player "
+                              f"{placed['player']}, not {json.dumps(entry)}")
+    if len(given) > len(made):
+        raise RecordError(f"placements[{len(made)}]: the actions place only {len(made)} tiles")
 
 
 # --- helpers for AIs, tests and benchmarks ------------------------------------------------------

@@ -27,6 +27,7 @@ from .components import (
     GOALS,
     PATTERN_INDEX,
     board_borders,
+    name_key,
     tile_from_json,
 )
 from .geometry import GOAL_CELLS, parse_label
@@ -63,8 +64,9 @@ def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
         patterns = entry.get("patterns")
         _need(isinstance(patterns, list) and len(patterns) == 2, where, "needs exactly two patterns")
         parsed = []
-        for p in patterns:
-            _need(p in PATTERN_INDEX, where, f"unknown pattern {p!r}")
+        for raw_pattern in patterns:
+            p = name_key(raw_pattern) if isinstance(raw_pattern, str) else raw_pattern
+            _need(p in PATTERN_INDEX, where, f"unknown pattern {raw_pattern!r}")
             _need(PATTERN_INDEX[p] not in owner, where, f"{p} already belongs to {owner.get(PATTERN_INDEX[p])}")
             owner[PATTERN_INDEX[p]] = name
             parsed.append(PATTERN_INDEX[p])

@@ -149,3 +149,27 @@ def test_mid_game_record_hides_the_bag() -> None:
     state = new_game(GameOptions(players=["a", "b"], mode="beginner"), 3)
     record = state.to_record()
     assert "bag" not in record and "seed" not in record and "actions" not in record
+
+
+def test_color_and_pattern_names_in_any_letter_case() -> None:
+    data = json.loads(CASE_FILES[0].read_text())
+    expected = score_record(copy.deepcopy(data)).to_json()
+    for entry in data["placements"]:
+        color, pattern = entry["tile"]
+        entry["tile"] = [color.lower().replace("_", " "), pattern.title()]
+    for cat in data["cats"]:
+        cat["patterns"] = [p.lower() for p in cat["patterns"]]
+    assert score_record(data).to_json() == expected
+
+
+def test_a_full_record_names_its_first_placement_that_disagrees_with_the_actions() -> None:
+    state = seeded_game(GameOptions(players=["a", "b"], mode="beginner"), 7, turns=10)
+    record = state.to_record(include_hidden=True)
+    assert score_record(copy.deepcopy(record))  # as exported: fine
+    record["placements"][6]["space"] = "E5" if record["placements"][6]["space"] != "E5" else "A1"
+    with pytest.raises(RecordError, match=r"^placements\[6\]: the actions place "):
+        score_record(record)
+    shorter = state.to_record(include_hidden=True)
+    shorter["placements"].pop()
+    with pytest.raises(RecordError, match=r"^placements: 9 listed, but the actions place 10"):
+        score_record(shorter)
