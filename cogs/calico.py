@@ -49,6 +49,7 @@ from calico_bot.services.presenter import (
     mode_text,
     next_turn_text,
     numbered_tiles,
+    objective_texts,
     scenario_line,
     status_text,
     status_word,
@@ -291,7 +292,9 @@ class CalicoCog(commands.Cog):
                 market_text(lang, state),
             ]
         )
-        data = await self.png(render.render_cat_legend, state)
+        objectives = objective_texts(lang, state.scenario) if state.scenario else []
+        title = tr(lang, "scenario.title", n=state.scenario) if state.scenario else ""
+        data = await self.png(render.render_cat_legend, state, objectives, title)
         return {"content": text, "file": png_file(data, f"cats-{game.id}.png")}
 
     async def goals_ping(self, game: LoadedGame, lang: str) -> dict[str, Any]:

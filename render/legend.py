@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -87,8 +88,57 @@ def _color_key_image(width: int, height: int) -> Image.Image:
     return img
 
 
-def render_cat_legend(state: GameState) -> Image.Image:
-    """The cat legend on its own card."""
-    img = new_card(LEGEND_W + 24, LEGEND_H + 24)
+OBJECTIVE_SIZE = 12
+OBJECTIVE_LINE = 17
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` (words kept whole; CJK text breaks anywhere)."""
+    lines: list[str] = []
+    current = ""
+    for token in _tokens(text):
+        candidate = current + token
+        if current and text_width(candidate.rstrip(), size) > width:
+            lines.append(current.rstrip())
+            current = token.lstrip()
+        else:
+            current = candidate
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ch == " ":
+            out.append(word + " ")
+            word = ""
+        elif ord(ch) > 0x2E7F:  # CJK: every character may start a line
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+def render_cat_legend(state: GameState, objectives: Sequence[str] = (), title: str = "") -> Image.Image:
+    """The cat legend on its own card; for a scenario game ``objectives`` (already in the reader's
+    language, with ``title``) are listed under it."""
+    lines = [line for text in objectives for line in wrap("• " + text, OBJECTIVE_SIZE, LEGEND_W - 24)]
+    extra = 0 if not lines else 30 + OBJECTIVE_LINE * len(lines) + 12
+    img = new_card(LEGEND_W + 24, LEGEND_H + 24 + extra)
     draw_cat_legend(img, (12, 12, 12 + LEGEND_W, 12 + LEGEND_H), state)
+    if lines:
+        d = ImageDraw.Draw(img)
+        top = 12 + LEGEND_H + 8
+        panel(d, (12, top, 12 + LEGEND_W, top + extra - 8))
+        heading(d, 24, top + 10, fit(title or "To pass", 13, LEGEND_W - 24, bold=True), 13)
+        for i, line in enumerate(lines):
+            draw_text(d, (24, top + 32 + i * OBJECTIVE_LINE), line, OBJECTIVE_SIZE, pal.TEXT, anchor="la")
     return img

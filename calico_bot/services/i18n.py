@@ -351,6 +351,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "objective.tokens_one_cat": {"en": "{target} tokens of one cat", "zh": "同一种猫咪 {target} 只"},
     "objective.score": {"en": "at least {target} points", "zh": "至少 {target} 分"},
+    "scenario.title": {"en": "Scenario {n}: to pass", "zh": "情景 {n}：过关条件"},
     "scenario.goal": {
         "en": "Scenario {n}. To pass: {objectives}.",
         "zh": "情景 {n}。过关条件：{objectives}。",

@@ -196,3 +196,17 @@ def test_renders_are_fresh_images(midgame: GameState) -> None:
     assert b.getpixel(cell_center(24)) != (0, 0, 0)
 
 
+
+
+def test_a_scenario_legend_lists_its_objectives_under_the_cats() -> None:
+    import render
+    from calico_bot.calico.game import GameOptions, new_game
+    from calico_bot.services.presenter import objective_texts
+
+    state = new_game(GameOptions(players=["ana"], mode="solo", solo_setup="beginner", scenario=8), 3)
+    plain = render.render_cat_legend(state)
+    for lang in ("en", "zh"):
+        listed = render.render_cat_legend(state, objective_texts(lang, 8), "Scenario 8")
+        assert listed.width == plain.width and listed.height > plain.height + 5 * 15
+        assert listed.crop((0, 0, plain.width, plain.height - 12)).tobytes() == \
+            plain.crop((0, 0, plain.width, plain.height - 12)).tobytes()
