@@ -37,7 +37,8 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: ones were used for tuning afterwards, so their current figures are optimistic.
 #: scope-dev / offtopic-dev: in-scope questions (chatty, misspelt, about a game's structure) and
 #: off-topic messages written by us to tune the confidence floor before blind-j/k and offtopic-a/b.
-SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghi"), "scope-dev", "offtopic-dev")
+SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijk"), "scope-dev", "offtopic-dev",
+          "offtopic-a", "offtopic-b")
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.scope import mentions_other_domain, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -66,7 +67,10 @@ LONG_QUESTION_WORDS = 8
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
 FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
-CONFIDENCE_FLOOR = 0.25
+CONFIDENCE_FLOOR = 0.18
+#: A question using words of another subject (pizza, weather, bitcoin; ``scope.mentions_other_domain``)
+#: must be covered at least this well.
+OTHER_DOMAIN_FLOOR = 0.35
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
 #: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
@@ -112,6 +116,21 @@ class Hit:
         if self.detail is None:
             return self.text
         return f"{self.text}\n\n▸ {self.detail.title}: {self.detail.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """Everything a search decided: the answers, the guesses that did not clear the floor, and why."""
+
+    #: The answers (what :meth:`RulesIndex.search` returns): each cleared its confidence floor.
+    hits: list[Hit]
+    #: The best-ranked entries that did *not* clear the floor, best first (their ``score`` is the
+    #: confidence they reached); empty when every candidate cleared or nothing matched at all.
+    guesses: list[Hit]
+    #: The floor the first answer had to reach (lower for long questions).
+    floor: float
+    #: Why the message is not a rules question (``scope.out_of_scope``), or None.
+    out_of_scope: str | None = None
 
 
 def _dedupe(tokens: Iterable[str]) -> list[str]:
@@ -357,20 +376,41 @@ class RulesIndex:
         same. ``lang`` (a language or Discord locale) picks the answer language; without it the
         question's script decides (any CJK character -> Chinese).
         """
+        return self.lookup(question, game=game, lang=lang, k=k).hits
+
+    def lookup(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3) -> Lookup:
+        """Like :meth:`search`, also returning the guesses below the floor, the floor and, for a
+        message that is no rules question at all, the reason (see ``calico_bot.rules.scope``)."""
         answer_lang = normalize_lang(lang) or detect_lang(question)
         if k <= 0 or not self._entries or not question.strip():
-            return []
+            return Lookup([], [], CONFIDENCE_FLOOR)
         named = guess_game(question)
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
+        known = tuple(t for t in query.en if t in self._en.vocab)
+        reason = out_of_scope(question, named or (game if game in GAMES else None), known, frozenset(query.credit))
+        floor = self._floor(query)
+        if mentions_other_domain(question):
+            floor = max(floor, OTHER_DOMAIN_FLOOR)
         hits = self._without_ranking(query, game, named, answer_lang)
-        if hits is None:
-            hits = self._ranked(query, game, answer_lang, k)
+        if hits is not None:
+            guesses: list[Hit] = []
+        else:
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor)
         whole = asks_about_game(question)
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
             hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
-        return hits
+        if reason is not None:
+            return Lookup([], (hits + guesses)[:k], floor, reason)
+        return Lookup(hits, guesses, floor)
+
+    @staticmethod
+    def _floor(query: _Query) -> float:
+        """The confidence the first answer needs: ``CONFIDENCE_FLOOR``, a smaller share for long,
+        chatty questions (more than ``LONG_QUESTION_WORDS`` English terms + Chinese pieces)."""
+        words = len(query.en) + len(query.pieces)
+        return CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
 
     def _without_ranking(self, query: _Query, game: str | None, named: str | None, lang: str) -> list[Hit] | None:
         """Answers that need no ranking, or None to rank.
@@ -389,15 +429,19 @@ class RulesIndex:
             and f"{game or 'calico'}.overview" in self._by_id
         ):
             target = game or "calico"
-        elif not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
+        elif not en and not any(
+            (_is_zh_bigram(t) or (t in query.pieces and _is_zh_char(t))) and t in self._zh.said_vocab for t in zh
+        ):
             target = named if named and named == game else None
         else:
             return None
         overview = self._by_id.get(f"{target}.overview") if target else None
         return [self._hit(overview, 1.0, lang)] if overview else []
 
-    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int) -> list[Hit]:
-        """The search proper (see :meth:`search`); ``game`` is already resolved."""
+    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float
+                ) -> tuple[list[Hit], list[Hit]]:
+        """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
+        below the floor)."""
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         if game in GAMES:
@@ -411,25 +455,28 @@ class RulesIndex:
         own = np.where(self._is_main, scores, 0.0)
         order = [int(g) for g in np.lexsort((-own, -group_scores))[:k] if group_scores[g] > 0]
         if not order:
-            return []
+            return [], []
         top = float(group_scores[order[0]])
         hits: list[Hit] = []
+        guesses: list[Hit] = []
         previous = 1.0
-        # Long questions carry chat around the rules words, so they need a smaller share covered.
-        words = len(query.en) + len(query.pieces)
-        first_floor = CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
         for g in order:
             member = int(best_member[g])
             covered, total = self._coverage(member, query)
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
-            if conf < (first_floor if not hits else FOLLOWING_FLOOR):
-                break
             score = round(conf, 3)
             detail = self._hit(self._entries[member], score, answer_lang) if member != g else None
-            hits.append(self._hit(self._entries[g], score, answer_lang, detail))
-        return hits
+            hit = self._hit(self._entries[g], score, answer_lang, detail)
+            if guesses or conf < (first_floor if not hits else FOLLOWING_FLOOR):
+                if not hits:
+                    guesses.append(hit)
+                else:
+                    break
+            else:
+                hits.append(hit)
+        return hits, guesses
 
     def _group(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Fold detail entries into the main topics they belong to.
