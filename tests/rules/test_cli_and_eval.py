@@ -36,8 +36,11 @@ def test_cli_json_shape() -> None:
     data = json.loads(proc.stdout)
     assert isinstance(data, list) and 1 <= len(data) <= 2
     for item in data:
-        assert set(item) == {"id", "game", "title", "score", "text"}
+        assert set(item) == {"id", "game", "title", "score", "text", "confidence", "floor", "cleared_floor",
+                             "out_of_scope"}
         assert isinstance(item["score"], float) and 0 < item["score"] <= 1
+        assert item["confidence"] == item["score"] and item["cleared_floor"] is True and item["out_of_scope"] is None
+    assert data[0]["confidence"] >= data[0]["floor"]
     assert data[0]["id"] == "calico.buttons.rainbow"
     assert data[0]["game"] == "calico"
 
@@ -60,6 +63,18 @@ def test_cli_human_output_and_no_match() -> None:
     assert proc.returncode == 0 and "没有找到" in proc.stdout
     proc = run_cli("asdfgh", "--json")
     assert proc.returncode == 0 and json.loads(proc.stdout) == []
+
+
+def test_cli_json_shows_guesses_below_the_floor_and_why() -> None:
+    # Off-topic: the ranking's guesses are listed, none cleared, with the reason it is no rules question.
+    data = json.loads(run_cli("how do you castle in chess", "--json").stdout)
+    assert data and all(item["cleared_floor"] is False for item in data)
+    assert {item["out_of_scope"] for item in data} == {"other_game"}
+    proc = run_cli("how do you castle in chess")
+    assert "No good match" in proc.stdout
+    # In scope but weakly covered: a guess below the floor, no reason.
+    data = json.loads(run_cli("tell about the orchestra conductor and tiles", "--json").stdout)
+    assert all(item["cleared_floor"] is False and item["confidence"] < item["floor"] for item in data)
 
 
 def test_evaluate_cli_prints_figures() -> None:
