@@ -45,7 +45,8 @@ _OTHER_GAMES_EN = (
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
     r"wordle", r"solitaire card", r"klondike", r"freecell", r"minesweeper", r"call of duty", r"genshin",
     r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
-    r"charades", r"trivial pursuit", r"risk board game", r"game of risk", r"play risk",
+    r"charades", r"trivial pursuit", r"risk board game", r"game of risk", r"play risk", r"stardew(?: valley)?",
+    r"animal crossing", r"hearts card game", r"card game hearts", r"^go(?=\s*[:,-])", r"card tricks?", r"magic tricks?",
     r"(?:game of|play(?:ing)?|in|than|at) go\b(?!\s+(?:first|next|last|back|on|to|up|down|out|around|again))",
     r"go (?:board|stones?|game|players?)", r"baduk", r"weiqi", r"igo", r"(?:play(?:ing)?|in|at) hearts",
     r"shogi", r"xiangqi", r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
@@ -87,7 +88,13 @@ _META_PATTERNS = (
     r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|查|找|订)",
     r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
     r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
-    r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile)",
+    r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile|channel)",
+    r"\b(?:to|in|on)\s+discord\b(?!.*\b(?:game|play|rules?)\b)", r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
+    r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b", r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
+    r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
+    r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
+    r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
+    r"开黑", r"^有人(?:在)?吗", r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
 
@@ -95,7 +102,8 @@ _META_RE = re.compile("|".join(_META_PATTERNS))
 _NUMBER = r"(?:\d+(?:\.\d+)?|[零一二三四五六七八九十百千万两]+)"
 _ARITH_PATTERNS = (
     rf"{_NUMBER}\s*(?:[-+*/x×÷^=]|plus|minus|times|divided by|multiplied by|加上?|减去?|乘以?|除以?)\s*{_NUMBER}",
-    r"\bsquare\s+root\b", r"\bfactorial\b", r"\bpercent\s+of\b", r"\bcalculate\b", r"\bsolve\s+(?:for|this|x)\b",
+    r"\bsquare\s+root\b", r"\bto the power of\b", r"\bsquared\b", r"\bcubed\b",
+    r"\bfactorial\b", r"\bpercent\s+of\b", r"\bcalculate\b", r"\bsolve\s+(?:for|this|x)\b",
     r"等于(?:几|多少)", r"平方根", r"开根号", r"算一下", r"(?:乘|除)以",
 )
 _ARITH_RE = re.compile("|".join(_ARITH_PATTERNS))
@@ -112,9 +120,10 @@ _CHAT_EN = frozenset({
     "bot", "gg", "wp", "ggwp", "brb", "afk", "np", "omg", "wtf", "idk", "same", "true", "agreed", "sorry",
     "oops", "yay", "meh", "ugh", "xd", "pog", "poggers", "test", "testing", "ping", "pong", "hallo", "hola",
     "bonjour", "ciao", "a", "the", "to", "and", "is", "it", "i", "me", "my", "we", "this", "that", "what",
+    "best", "you're", "youre", "wrong", "channel", "anyone", "here", "around", "awake", "alive",
 })
 _CHAT_ZH = re.compile(
-    r"^(?:你好|您好|大家好|早上好|早安|午安|晚上好|晚安|下午好|中午好|在吗|在不在|谢谢|多谢|感谢|辛苦了|好的|好吧|"
+    r"^(?:有人吗|有人在吗|你好|您好|大家好|早上好|早安|午安|晚上好|晚安|下午好|中午好|在吗|在不在|谢谢|多谢|感谢|辛苦了|好的|好吧|"
     r"行|可以|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|嘻+|666+|牛|厉害|不错|对|是的|没错|收到|ok|OK|拜拜|再见|测试|早|晚|"
     r"各位|朋友们|机器人|呀|吧|啦|了|的|呢|吗|哇+|你|我|大家|[,.!?,。!?~\s])+$"
 )
@@ -141,8 +150,25 @@ love girlfriend boyfriend wife husband marriage date dating
 joke jokes poem poems story riddle translate translation french spanish german japanese
 everest mountain ocean planet moon sun earth space? universe
 football soccer basketball baseball tennis golf sport sports team teams match? league
-""".replace("?", "").split()) - {"fish", "space", "match"}
+sofa couch scratch scratching scratches litter stray vet vets neuter spay breed breeds fur female male purr purring
+meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
+physics superposition entanglement experiment theory? relativity gravity atom atoms
+grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
+knit knitting crochet yarn quilting embroidery clothes shirt coat jacket
+dress sock socks shoes
+moving boxes cheap store shop? amazon ebay shipping delivery
+timer alarm reminder remind calendar birthday christmas halloween holiday
+snack snacks chips popcorn pizza soda candy chocolate
+japan china korea europe america usa uk canada australia paris london tokyo
+spam spammer spammers ban banned mute moderator mod mods links
+fishing rod bait hook lake river? boating sailing cruise ferry
+biden politics politician
+""".replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river"}
 _OUT_OF_DOMAIN_ZH = (
+    "我家猫", "我家的猫", "家里", "衣服", "缝", "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
+    "绝育", "兽医", "宠物", "动画", "动画片", "形成", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
+    "过年", "节日", "味道", "好喝", "零食", "坐船去", "要多久", "被子怎么做", "怎么做被子", "彩虹糖",
+    "不吃东西", "生病", "搬家", "装修", "快递",
     "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
     "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
     "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
@@ -208,7 +234,7 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     raw = re.findall(r"[a-z0-9']+", text)
     cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
     rules_terms = [t for t in terms if not t.isdigit() and t not in GENERAL_EN]
-    if _ARITH_RE.search(text) and set(rules_terms) <= _ARITH_TERMS and len(cjk) <= 8:
+    if _ARITH_RE.search(text) and {t for t in rules_terms if t not in corrected} <= _ARITH_TERMS and len(cjk) <= 8:
         return "arithmetic"
     if raw and not cjk and all(w in _CHAT_EN for w in raw):
         return "small_talk"

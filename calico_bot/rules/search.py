@@ -57,7 +57,7 @@ EXAMPLE_CREDIT = 0.5
 #: Index terms (English) and Chinese pieces that, next to a game's name and nothing else, ask about
 #: the game as a whole ("calico rules", "how do you play the isle of cats", "盒中猫规则").
 ABOUT_THE_GAME_EN = frozenset({"play", "rule", "overview", "game", "explain", "learn", "beginner", "basic", "work",
-                               "teach", "summary", "general", "idea", "gist", "concept", "premise"})
+                               "teach", "summary", "general", "idea", "gist", "concept", "premise", "explan"})
 ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则", "简单讲",
                                "简单说", "简单介绍", "在玩", "大概", "讲讲", "说说", "概括"})
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
@@ -68,6 +68,8 @@ LONG_QUESTION_WORDS = 8
 FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
 CONFIDENCE_FLOOR = 0.18
+#: A question that names one of our games is a rules question already: it needs this share of the floor.
+NAMED_GAME_FLOOR_SHARE = 0.5
 #: A question using words of another subject (pizza, weather, bitcoin; ``scope.mentions_other_domain``)
 #: must be covered at least this well.
 OTHER_DOMAIN_FLOOR = 0.35
@@ -390,6 +392,8 @@ class RulesIndex:
         known = tuple(t for t in query.en if t in self._en.vocab)
         reason = out_of_scope(question, named or (game if game in GAMES else None), known, frozenset(query.credit))
         floor = self._floor(query)
+        if named is not None:
+            floor *= NAMED_GAME_FLOOR_SHARE
         if mentions_other_domain(question):
             floor = max(floor, OTHER_DOMAIN_FLOOR)
         hits = self._without_ranking(query, game, named, answer_lang)
