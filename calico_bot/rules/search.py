@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
+from calico_bot.rules.intents import STRUCTURE_TOPICS, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.scope import mentions_other_domain, out_of_scope
 from calico_bot.rules.text_tokens import (
@@ -401,6 +402,16 @@ class RulesIndex:
             guesses: list[Hit] = []
         else:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor)
+        intent = structure_intent(question)
+        if intent is not None and hits is not None and reason is None:
+            owner = game if game in GAMES else (self._hinted_game(query) or "calico")
+            target = self._by_id.get(STRUCTURE_TOPICS[intent].get(owner, ""))
+            if target is not None:
+                # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
+                conf = max(hits[0].score if hits else 0.0, round(floor, 3))
+                first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
+                hits = [first, *(h for h in hits if h.id != target.id)][:k]
+                guesses = []
         whole = asks_about_game(question)
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.

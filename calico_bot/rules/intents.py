@@ -1,0 +1,87 @@
+"""Questions about a game's structure, answered by one topic per game in every language.
+
+"How many players?", "how many rounds?", "what scores at the end?", "how do you win?" are asked in a
+hundred ways and share few words with the entry that answers them, so the ranking alone scatters
+them over setup, scoring and overview entries. :func:`structure_intent` recognises them (English and
+Chinese) and ``STRUCTURE_TOPICS`` names the topic that answers each for each game; the search puts
+that topic first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from calico_bot.rules.text_tokens import to_simplified
+
+#: intent -> game -> the main topic that answers it.
+STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
+    "players": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
+    "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
+    "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+    "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+}
+
+_N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
+_ZH_N = r"[三四五六七八\d]"
+
+# Order matters: the first intent that matches wins ("四个人要玩几轮" asks about rounds).
+_INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("length", (
+        r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
+        r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
+        r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
+        r"几轮", r"多少轮", r"玩几天", r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
+        r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
+    )),
+    ("players", (
+        r"\bhow\s+many\s+(?:players|people|ppl|persons?)\s+(?:can|could|does|do|is|are|play|max|min|at\s+most|"
+        r"is\s+it\s+for|$|\?)",
+        r"\bhow\s+many\s+(?:players|people|ppl)\s*\??$", r"\bfor\s+how\s+many\s+(?:players|people|ppl)\b",
+        r"\bis\s+for\s+how\s+many\b", r"\bplayer\s+count\b",
+        r"\b(?:max|maximum|min|minimum)\s+(?:number\s+of\s+)?players\b",
+        rf"\b(?:play|do\s+it|be\s+played)\s+with\s+{_N}\s*(?:players|people|ppl)?\s*\??$",
+        rf"\bwith\s+(?:just\s+)?{_N}\s+(?:players|people|ppl)\s+with\s+just\s+the\s+base\b",
+        r"(?:几|多少)(?:个)?人(?:能|可以|一起)?玩", r"最多(?:能)?几(?:个)?人",
+        r"最少(?:要)?几(?:个)?人", r"支持几(?:个)?人",
+        r"几人(?:游戏|桌游|玩|局)?\s*[?？]?$", rf"{_ZH_N}个?人(?:能|可以)?玩(?:吗|嘛|不|行不行)",
+        rf"{_ZH_N}个人行不行", r"适合几(?:个)?人",
+    )),
+    ("final_scoring", (
+        r"\bwhat\s+(?:all\s+)?(?:scores|counts|gets\s+scored|do\s+(?:you|we|i)\s+score)\s+at\s+the\s+end\b",
+        r"\bwhat\s+(?:all\s+)?(?:scores|counts)\s+(?:at\s+the\s+end|in\s+the\s+end|for\s+final)\b",
+        r"\b(?:final|end\s+of\s+(?:the\s+)?game|end-game|endgame)\s+scor",
+        r"\bis\s+the\s+final\s+score\b", r"\bhow\s+(?:is|do\s+you\s+work\s+out)\s+the\s+final\s+score\b",
+        r"最后(?:怎么|如何)?(?:算分|计分|得分|算总分)", r"终局(?:怎么|如何)?(?:算分|计分)",
+        r"算分都算", r"最后都算哪些",
+        r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)",
+    )),
+    ("winning", (
+        r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
+        r"\bwho\s+wins\s+(?:the\s+game|overall|at\s+the\s+end|in\s+the\s+end)\b",
+        r"\bhow\s+is\s+the\s+winner\s+decided\b",
+        r"\bwin(?:ning)?\s+condition\b", r"\bwhat\s+decides\s+the\s+winner\b",
+        r"^(?:怎么|如何|咋)赢", r"(?:怎么|如何)决定赢家", r"决定赢家", r"获胜条件",
+        r"怎样才算赢", r"谁(?:是)?最后(?:的)?赢家",
+        r"最后(?:谁|怎么)赢",
+    )),
+)
+_INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
+#: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
+_NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
+                       r"\b(?:each|every|per|a)\s+round\b")
+#: A count of one or two players asks about the solo or two-player rules, not the player count.
+_SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
+
+
+def structure_intent(question: str) -> str | None:
+    """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
+    else None."""
+    text = to_simplified(question.lower()).strip()
+    for intent, rx in _INTENT_RES:
+        if rx.search(text):
+            if intent in ("winning", "final_scoring") and _NARROWER.search(text):
+                return None
+            if intent == "players" and _SOLO_OR_TWO.search(text):
+                return None
+            return intent
+    return None
