@@ -83,6 +83,22 @@ GAME_HINT_DOMINANCE = 2.0
 FUZZY_CUTOFF = 80
 FUZZY_CUTOFF_SHORT = 88
 FUZZY_MIN_LEN = 4
+#: Entries about one variant (solo, two players, family) answer questions that name the variant: with
+#: the variant named they rank ``VARIANT_BOOST`` higher, without it ``VARIANT_PENALTY`` lower, so
+#: "how does the market refill" gets the normal refill before the solo conveyor. Triggers are index
+#: terms (English) and Chinese pieces' substrings.
+VARIANTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
+    "solo": (("calico.solo.", "calico.scenarios.", "calico.faq.solo_", "ioc.solo"),
+             ("单人", "单机", "姐姐", "妹妹", "剧本", "关卡"), frozenset({"solo", "sister", "scenario", "campaign"})),
+    "two": (("citb.two_player", "calico.variant.lower_variance"), ("双人",), frozenset({"twoplayer", "lowervari"})),
+    "family": (("calico.variant.family", "calico.faq.family_switch", "ioc.family_mode"), ("家庭", "亲子", "儿童"),
+               frozenset({"kid"})),
+}
+#: "family" also means a group of cats in The Isle of Cats: entries about the family variant are
+#: boosted when it is named, never lowered.
+UNPENALISED_VARIANTS = frozenset({"family"})
+VARIANT_BOOST = 1.25
+VARIANT_PENALTY = 0.85
 #: rank_bm25 BM25Okapi parameters.
 BM25_K1 = 1.5
 BM25_B = 0.75
@@ -261,6 +277,8 @@ class RulesIndex:
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
+        self._variant_of = [next((v for v, (prefixes, _, _) in VARIANTS.items()
+                                  if any(e.id.startswith(p) for p in prefixes)), None) for e in self._entries]
         self._en_games = _term_games(self._en.sets, self._games)
         self._zh_games = _term_games(self._zh.sets, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
@@ -459,6 +477,7 @@ class RulesIndex:
         below the floor)."""
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
+        scores = scores * self._variant_factors(query)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
@@ -492,6 +511,14 @@ class RulesIndex:
             else:
                 hits.append(hit)
         return hits, guesses
+
+    def _variant_factors(self, query: _Query) -> np.ndarray:
+        """Per entry: ``VARIANT_BOOST`` for an entry about a variant the question names,
+        ``VARIANT_PENALTY`` for one about a variant it does not name, 1 for the rest."""
+        named = {v for v, (_, zh, en) in VARIANTS.items()
+                 if en & set(query.en) or any(w in p for w in zh for p in query.pieces)}
+        return np.array([1.0 if v is None else VARIANT_BOOST if v in named else
+                         1.0 if v in UNPENALISED_VARIANTS else VARIANT_PENALTY for v in self._variant_of])
 
     def _group(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Fold detail entries into the main topics they belong to.
