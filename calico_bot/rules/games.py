@@ -13,6 +13,7 @@ from calico_bot.rules.text_tokens import to_simplified
 _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
     "citb": (
         r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
+        r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
         r"薛定谔", r"量子猫",
     ),
     "ioc": (

@@ -73,6 +73,16 @@ _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平�
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
+#: Units of a game's length that only one game uses: with no game named, they pick it.
+_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮"), "citb"), (re.compile(r"\bdays?\b|天"), "ioc"))
+
+
+def length_game(question: str) -> str | None:
+    """The game a "how long" question's unit belongs to (rounds: Cat in the Box; days: Isle of Cats)."""
+    text = to_simplified(question.lower())
+    return next((game for rx, game in _LENGTH_UNITS if rx.search(text)), None)
+
+
 def structure_intent(question: str) -> str | None:
     """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
     else None."""

@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
-from calico_bot.rules.intents import STRUCTURE_TOPICS, structure_intent
+from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.scope import mentions_other_domain, out_of_scope
 from calico_bot.rules.text_tokens import (
@@ -422,7 +422,8 @@ class RulesIndex:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor)
         intent = structure_intent(question)
         if intent is not None and hits is not None and reason is None:
-            owner = game if game in GAMES else (self._hinted_game(query) or "calico")
+            owner = game if game in GAMES else (
+                (intent == "length" and length_game(question)) or self._hinted_game(query) or "calico")
             target = self._by_id.get(STRUCTURE_TOPICS[intent].get(owner, ""))
             if target is not None:
                 # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
