@@ -19,6 +19,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+    # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
+    "cat_list": {"calico": "calico.cats.list"},
+    "undo": {"calico": "calico.bot.commands"},
 }
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
@@ -64,6 +67,17 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"怎样才算赢", r"谁(?:是)?最后(?:的)?赢家",
         r"最后(?:谁|怎么)赢",
     )),
+)
+_INTENT_PATTERNS += (
+    ("cat_list", (
+        r"\bhow\s+many\s+(?:different\s+)?(?:kinds\s+of\s+)?cat[sz]?\b\s*(?:are\s+there|exist|in\s+total|total|in\s+the\s+game|"
+        r"are\s+in\s+(?:the\s+)?(?:game|box|calico)|\??$)",
+        r"\b(?:list|name)\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cats\b", r"\bwhich\s+cats\s+(?:are\s+there|exist)\b",
+        r"(?:里|中|一共|总共|有)(?:几|多少)只猫(?:咪)?\s*[?？]?$", r"(?:总共|一共)有?(?:哪|几)几?只猫",
+        r"有哪(?:几|些)只?猫",
+    )),
+    ("undo", (r"\bundo\b", r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
+              r"悔一步", r"反悔")),
 )
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).

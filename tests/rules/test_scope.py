@@ -1,0 +1,97 @@
+"""Knowing when it does not know: off-topic messages are refused, chatty or misspelt rules questions
+are not, and questions about a game's structure reach the topic that answers them."""
+
+from __future__ import annotations
+
+import pytest
+
+from calico_bot.rules import RulesIndex
+from calico_bot.rules.intents import structure_intent
+from calico_bot.rules.scope import mentions_other_domain, out_of_scope
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("how do you castle in chess", "other_game"),
+    ("best opening strategy in catan?", "other_game"),
+    ("is chess better than go", "other_game"),
+    ("狼人杀预言家怎么玩", "other_game"),
+    ("what model is this bot running on", "about_bot"),
+    ("can you recommend a pizza place", "about_bot"),
+    ("你是谁开发的", "about_bot"),
+    ("what is 17 times 23", "arithmetic"),
+    ("1加1等于几", "arithmetic"),
+    ("good morning everyone!", "small_talk"),
+    ("谢谢大家", "small_talk"),
+    ("what's the price of bitcoin", "other_domain"),
+])
+def test_out_of_scope_reasons(message: str, reason: str) -> None:
+    assert out_of_scope(message) == reason
+
+
+@pytest.mark.parametrize("question", [
+    "Do I have to folow the led color like in Hearts?",  # another game named only in passing
+    "can i lead trump",
+    "how do buttons work? what do I need to sew one",
+    "what the heck is a paradox in this game lol, the quantum cat one",
+    "手牌是私訊發給我的嗎？為什麼頻道裡看不到別人的手牌",
+    "is it 7 + 4 points for AAA-BB-C?",
+])
+def test_rules_questions_are_in_scope(real_index: RulesIndex, question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits, question
+
+
+def test_other_subjects_raise_the_floor(real_index: RulesIndex) -> None:
+    assert mentions_other_domain("any good pizza place near the station?")
+    assert not mentions_other_domain("how do buttons work")
+    chat = "hey everyone, sorry if this is a dumb question, we just opened the box tonight and my sister wants to know"
+    found = real_index.lookup(f"{chat}: does anyone know a good pizza place near the station that is open late?")
+    assert found.hits == [] and found.floor > 0.3
+    assert found.guesses and all(g.score < found.floor for g in found.guesses)
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("四个人要玩几轮", "length"),
+    ("how many rounds do we play", "length"),
+    ("how many players can play cat in the box", "players"),
+    ("猫与花毯最多几个人?", "players"),
+    ("花毯最后算分都算哪些东西", "final_scoring"),
+    ("what counts at the end of calico", "final_scoring"),
+    ("怎么赢", "winning"),
+    ("who wins a trick?", None),
+    ("盒中猫每轮结束后怎么算分", None),
+    ("猫岛一个人能玩吗", None),  # one player: the solo rules, not the player count
+])
+def test_structure_intents(question: str, intent: str | None) -> None:
+    assert structure_intent(question) == intent
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # issue 17
+    ("花毯最后算分都算哪些东西", "calico.scoring.total"),
+    ("四个人要玩几轮", "citb.end.ties"),
+    ("can I lead red?", "citb.lead.red"),
+    # issue 12
+    ("do design golas need both colour and patern", "calico.goals.scoring"),
+    ("how does the market refill", "calico.market.refill"),
+    ("can I undo a move", "calico.bot.commands"),
+    ("how many catz are there", "calico.cats.list"),
+    ("猫咪盒子里红色能先出吗", "citb.lead.red"),
+    ("猫岛的船怎么放", "ioc.placement"),
+    ("怎么赢", "calico.scoring.total"),
+])
+def test_questions_from_the_issues_find_their_topic(real_index: RulesIndex, question: str, topic: str) -> None:
+    assert [h.id for h in real_index.search(question)][:1] == [topic]
+
+
+@pytest.mark.parametrize("message", [
+    "can you recommend a pizza place", "is chess better than go", "how do you castle in chess",
+    "best opening strategy in catan?", "what model is this bot running on", "1加1等于几", "狼人杀预言家怎么玩",
+])
+def test_off_topic_messages_from_the_issues_get_no_match(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+def test_variant_entries_need_the_variant_named(real_index: RulesIndex) -> None:
+    assert real_index.search("how does the market refill")[0].id == "calico.market.refill"
+    assert real_index.search("how does the solo market refill")[0].id == "calico.solo.market"
