@@ -22,6 +22,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
     "cat_list": {"calico": "calico.cats.list"},
     "undo": {"calico": "calico.bot.commands"},
+    # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
+    "trick_winner": {"citb": "citb.trick.winner"},
 }
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
@@ -75,6 +77,10 @@ _INTENT_PATTERNS += (
         r"\b(?:list|name)\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cats\b", r"\bwhich\s+cats\s+(?:are\s+there|exist)\b",
         r"(?:里|中|一共|总共|有)(?:几|多少)只猫(?:咪)?\s*[?？]?$", r"(?:总共|一共)有?(?:哪|几)几?只猫",
         r"有哪(?:几|些)只?猫",
+    )),
+    ("trick_winner", (
+        r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
+        r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
     )),
     ("undo", (r"\bundo\b", r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
               r"悔一步", r"反悔")),

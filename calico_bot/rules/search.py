@@ -422,9 +422,13 @@ class RulesIndex:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor)
         intent = structure_intent(question)
         if intent is not None and hits is not None and reason is None:
-            owner = game if game in GAMES else (
-                (intent == "length" and length_game(question)) or self._hinted_game(query) or "calico")
-            target = self._by_id.get(STRUCTURE_TOPICS[intent].get(owner, ""))
+            topics = STRUCTURE_TOPICS[intent]
+            hinted = None if game in GAMES else (
+                (intent == "length" and length_game(question)) or self._hinted_game(query))
+            owner = game if game in GAMES else hinted or "calico"
+            if game not in GAMES and not hinted and len(topics) == 1:
+                owner = next(iter(topics))  # only one game has tricks: "who takes it?" is about it
+            target = self._by_id.get(topics.get(owner, ""))
             if target is not None:
                 # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
                 conf = max(hits[0].score if hits else 0.0, round(floor, 3))

@@ -226,7 +226,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
             "guess", "wager"),
     "declare": ("declare", "declares", "declared", "declaring", "declaration", "announce", "announced", "call",
                 "calls", "called", "name", "naming"),
-    "lead": ("lead", "leads", "led", "leading", "leader", "open", "opening"),
+    "lead": ("lead", "leads", "leading", "leader", "open", "opening"),
     "fish": ("fish", "fishes", "money", "coin", "coins", "gold", "cash", "currency"),
     "basket": ("basket", "baskets"),
     "rescue": ("rescue", "rescues", "rescued", "rescuing", "save", "saving", "catch", "catching", "adopt"),
