@@ -94,6 +94,7 @@ _ABOUT_GAME_PATTERNS = (
     r"\bhow\s+(?:does|do)\s+(?:the\s+)?(?:<game>|it)\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
+    r"\bwhat(?:'s|s| is)\s+the\s+(?:point|goal|aim|object|objective)\s+of\s+(?:the\s+game|<game>|this\s+game)\b",
     r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",
     r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
     r"(?:什么|啥)是\s*<game>",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from calico_bot.rules.games import strip_game_names
 from calico_bot.rules.text_tokens import to_simplified
 
 #: intent -> game -> the main topic that answers it.
@@ -103,13 +104,30 @@ def length_game(question: str) -> str | None:
     return next((game for rx, game in _LENGTH_UNITS if rx.search(text)), None)
 
 
+#: Parts of a score: a question naming just one asks how that part scores, not about final scoring.
+_SCORE_PARTS = (
+    re.compile(r"\bgoals?\b|目标"), re.compile(r"\bcats?\b|\bkitt|猫"), re.compile(r"\bbuttons?\b|纽扣|扣子"),
+    re.compile(r"\brats?\b|老鼠"), re.compile(r"\brooms?\b|房间"), re.compile(r"\bfamil|家族"),
+    re.compile(r"\btreasures?\b|宝藏"), re.compile(r"\blessons?\b|课程"), re.compile(r"\bfish\b|鱼"),
+)
+_SCORELINE = re.compile(r"\b\d+\s*[-:]\s*\d+\b")
+
+
+def score_parts(question: str) -> int:
+    """How many parts of a score (goals, cats, buttons, rats, rooms, ...) the question names."""
+    text = strip_game_names(question)
+    return sum(bool(rx.search(text)) for rx in _SCORE_PARTS)
+
+
 def structure_intent(question: str) -> str | None:
     """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
     else None."""
     text = to_simplified(question.lower()).strip()
     for intent, rx in _INTENT_RES:
         if rx.search(text):
-            if intent in ("winning", "final_scoring") and _NARROWER.search(text):
+            if intent in ("winning", "final_scoring") and (_NARROWER.search(text) or _SCORELINE.search(text)):
+                return None
+            if intent == "final_scoring" and score_parts(text) == 1:
                 return None
             if intent == "players" and _SOLO_OR_TWO.search(text):
                 return None

@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
-from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, structure_intent
+from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.scope import mentions_other_domain, out_of_scope
 from calico_bot.rules.text_tokens import (
@@ -99,6 +99,10 @@ VARIANTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
 UNPENALISED_VARIANTS = frozenset({"family"})
 VARIANT_BOOST = 1.25
 VARIANT_PENALTY = 0.85
+#: Topics that sum up a whole score: a question naming just one part of it ("纽扣怎么得分", "Millie 几分")
+#: asks about that part, so these rank ``SUMMARY_PENALTY`` lower.
+SUMMARY_TOPICS = frozenset({"calico.scoring.total", "ioc.scoring"})
+SUMMARY_PENALTY = 0.85
 #: rank_bm25 BM25Okapi parameters.
 BM25_K1 = 1.5
 BM25_B = 0.75
@@ -223,6 +227,8 @@ class _Query:
     zh: list[str]
     pieces: list[str]
     credit: dict[str, float]
+    #: How many parts of a score the question names (``intents.score_parts``).
+    parts: int = 0
 
 
 class RulesIndex:
@@ -279,6 +285,7 @@ class RulesIndex:
         self._zh = lang_index("zh")
         self._variant_of = [next((v for v, (prefixes, _, _) in VARIANTS.items()
                                   if any(e.id.startswith(p) for p in prefixes)), None) for e in self._entries]
+        self._is_summary = np.array([e.id in SUMMARY_TOPICS for e in self._entries])
         self._en_games = _term_games(self._en.sets, self._games)
         self._zh_games = _term_games(self._zh.sets, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
@@ -335,7 +342,7 @@ class RulesIndex:
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
             en.append(term)
         pieces = zh_pieces(text)
-        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
+        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question))
 
     def _hinted_game(self, query: _Query) -> str | None:
         """The game that the question's words point to, when it names none: words that only one game's
@@ -483,6 +490,8 @@ class RulesIndex:
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         scores = scores * self._variant_factors(query)
+        if query.parts == 1:
+            scores = np.where(self._is_summary, scores * SUMMARY_PENALTY, scores)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
