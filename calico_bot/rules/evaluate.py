@@ -36,9 +36,11 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: measured once before anything was tuned on it (the README keeps those first figures); the earlier
 #: ones were used for tuning afterwards, so their current figures are optimistic.
 #: scope-dev / offtopic-dev: in-scope questions (chatty, misspelt, about a game's structure) and
-#: off-topic messages written by us to tune the confidence floor before blind-j/k and offtopic-a/b.
+#: off-topic messages written by us to tune the confidence floor before blind-j/k and offtopic-a/b;
+#: scope-dev2 / offtopic-dev2 written by us after those, as a check on how the word lists generalise.
+#: offtopic-a/b: off-topic messages from the blind writer (no ids: the right answer is no match).
 SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijk"), "scope-dev", "offtopic-dev",
-          "offtopic-a", "offtopic-b")
+          "scope-dev2", "offtopic-dev2", "offtopic-a", "offtopic-b")
 
 
 @dataclass(frozen=True, slots=True)

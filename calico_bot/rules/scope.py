@@ -94,7 +94,16 @@ _META_PATTERNS = (
     r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
     r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
-    r"开黑", r"^有人(?:在)?吗", r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
+    r"开黑", r"^有人(?:在)?吗", r"\bwho(?:'s| is)\s+up\s+for\b",
+    r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play)\b",
+    r"\brate\s+my\b", r"\bcongrat", r"\b(?:what|which)\s+games?\s+do\s+you\s+(?:guys\s+|all\s+)?play\b",
+    r"\bspeak\s+(?:english|german|french|spanish|chinese|japanese)\b", r"\bmake\s+(?:me\s+)?a\s+meme\b",
+    r"\bis\s+this\s+thing\s+on\b", r"\bmeaning\s+of\s+life\b", r"\bnext\s+server\s+event\b",
+    r"你们(?:平时)?(?:都)?玩什么", r"(?:推荐|有没有)(?:好玩|好看)的(?:手机)?(?:游戏|电影|书)",
+    r"谁来一起", r"一起(?:打|玩)(?:麻将|游戏)",
+    r"你会说", r"怎么修改(?:昵称|名字|头像)",
+    r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
+    r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
 
@@ -163,12 +172,25 @@ japan china korea europe america usa uk canada australia paris london tokyo
 spam spammer spammers ban banned mute moderator mod mods links
 fishing rod bait hook lake river? boating sailing cruise ferry
 biden politics politician
-""".replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river"}
+graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
+podcast podcasts book books novel author wrote writer poetry meme memes gif emoji
+mortgage rent insurance budget savings retirement
+ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer kilometers inch inches feet foot
+celsius fahrenheit convert conversion percent percentage
+door doors squeaky window windows? leak plumbing fridge oven microwave washing laundry vacuum
+meaning universe philosophy religion god
+seattle york california texas berlin beijing shanghai
+sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
+cafes kitty? kittens? adopted adopting adoption rescue? shelter
+tonight weekend tomorrow yesterday congrats congratulations birthday anniversary
+moderator admin nickname username avatar profile nitro emoji
+""".replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
+                                 "kittens", "rescue", "tonight"}
 _OUT_OF_DOMAIN_ZH = (
     "我家猫", "我家的猫", "家里", "衣服", "缝", "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
     "绝育", "兽医", "宠物", "动画", "动画片", "形成", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
     "过年", "节日", "味道", "好喝", "零食", "坐船去", "要多久", "被子怎么做", "怎么做被子", "彩虹糖",
-    "不吃东西", "生病", "搬家", "装修", "快递",
+    "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
     "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
     "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
     "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
@@ -180,6 +202,18 @@ _OUT_OF_DOMAIN_ZH = (
     "几点", "星期几", "今天几号", "放假",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
+#: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
+_PET_TALK_RE = re.compile("|".join((
+    r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
+    r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
+    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:calico|tortoiseshell|tabby)\s+cats?\b",
+    r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
+)))
+
+
+def _other_subject(text: str, raw: list[str]) -> bool:
+    return (any(w in _OUT_OF_DOMAIN_EN for w in raw) or _OUT_OF_DOMAIN_ZH_RE.search(text) is not None
+            or _PET_TALK_RE.search(text) is not None)
 
 #: Ordinary English words that the rules texts happen to contain but that say nothing about a rules
 #: question on their own (index terms, i.e. after synonyms and stemming).
@@ -202,12 +236,18 @@ def _names_other_game(text: str) -> bool:
     return any(_COMPARISON_RE.search(text[: m.start()]) is None for m in _OTHER_GAMES_RE.finditer(text))
 
 
-def mentions_other_domain(question: str) -> bool:
-    """Whether the message uses a word of a subject the rules never touch (food, weather, money, ...).
-    The search then asks more of the answer (``search.OTHER_DOMAIN_FLOOR``)."""
+def other_domain_signals(question: str) -> int:
+    """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
+    has: each out-of-domain word, and each piece of talk about real pets. The search asks more of
+    the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
     text = to_simplified(question.lower())
-    return any(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text)) or (
-        _OUT_OF_DOMAIN_ZH_RE.search(text) is not None)
+    words = sum(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text))
+    return words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
+
+
+def mentions_other_domain(question: str) -> bool:
+    """Whether the message uses a word of a subject the rules never touch (see :func:`other_domain_signals`)."""
+    return other_domain_signals(question) > 0
 
 
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
@@ -240,11 +280,12 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "small_talk"
     if cjk and not raw and _CHAT_ZH.match(text):
         return "small_talk"
+    other = _other_subject(text, raw)
     if not cjk and raw and not rules_terms:
-        return "no_rules_word" if not any(w in _OUT_OF_DOMAIN_EN for w in raw) else "other_domain"
+        return "other_domain" if other else "no_rules_word"
     exact = [t for t in rules_terms if t not in corrected]
-    if any(w in _OUT_OF_DOMAIN_EN for w in raw) and len(exact) <= 2 and not cjk:
+    if other and not cjk and len(exact) <= 2:
         return "other_domain"
-    if cjk and _OUT_OF_DOMAIN_ZH_RE.search(text):
+    if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(text) or _PET_TALK_RE.search(text)):
         return "other_domain"
     return None

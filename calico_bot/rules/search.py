@@ -29,7 +29,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
-from calico_bot.rules.scope import mentions_other_domain, out_of_scope
+from calico_bot.rules.scope import other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -71,9 +71,11 @@ FOLLOWING_FLOOR = 0.1
 CONFIDENCE_FLOOR = 0.18
 #: A question that names one of our games is a rules question already: it needs this share of the floor.
 NAMED_GAME_FLOOR_SHARE = 0.5
-#: A question using words of another subject (pizza, weather, bitcoin; ``scope.mentions_other_domain``)
-#: must be covered at least this well.
-OTHER_DOMAIN_FLOOR = 0.35
+#: A question using words of another subject (pizza, weather, bitcoin, a pet's habits;
+#: ``scope.other_domain_signals``) must be covered at least this well, and ``OTHER_DOMAIN_STEP`` better
+#: for each further sign (half as much when it names one of our games).
+OTHER_DOMAIN_FLOOR = 0.25
+OTHER_DOMAIN_STEP = 0.1
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
 #: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
@@ -420,8 +422,9 @@ class RulesIndex:
         floor = self._floor(query)
         if named is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
-        if mentions_other_domain(question):
-            floor = max(floor, OTHER_DOMAIN_FLOOR)
+        if (signals := other_domain_signals(question)) > 0:
+            raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
+            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if named is not None else 1.0))
         hits = self._without_ranking(query, game, named, answer_lang)
         if hits is not None:
             guesses: list[Hit] = []
