@@ -105,6 +105,9 @@ VARIANT_PENALTY = 0.85
 #: asks about that part, so these rank ``SUMMARY_PENALTY`` lower.
 SUMMARY_TOPICS = frozenset({"calico.scoring.total", "ioc.scoring"})
 SUMMARY_PENALTY = 0.85
+#: Edge of a scoring topic (``*.scoring*``) over another topic that a detail lends the same score to,
+#: when the question asks about points.
+SCORING_TIE_BONUS = 1.02
 #: rank_bm25 BM25Okapi parameters.
 BM25_K1 = 1.5
 BM25_B = 0.75
@@ -288,6 +291,7 @@ class RulesIndex:
         self._variant_of = [next((v for v, (prefixes, _, _) in VARIANTS.items()
                                   if any(e.id.startswith(p) for p in prefixes)), None) for e in self._entries]
         self._is_summary = np.array([e.id in SUMMARY_TOPICS for e in self._entries])
+        self._is_scoring = np.array([".scoring" in e.id for e in self._entries])
         self._en_games = _term_games(self._en.sets, self._games)
         self._zh_games = _term_games(self._zh.sets, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
@@ -501,6 +505,11 @@ class RulesIndex:
             favoured = self._hinted_game(query) or "calico"
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
         group_scores, best_member = self._group(scores)
+        if "score" in query.en or any("分" in p for p in query.pieces):
+            # A question about points, matching a detail shared by a scoring topic and another one
+            # ("how many points is AAA-BB-C worth"), is answered by the scoring topic.
+            lent = best_member != np.arange(len(scores))
+            group_scores = np.where(lent & self._is_scoring, group_scores * SCORING_TIE_BONUS, group_scores)
         # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
         # matches the question better.
         own = np.where(self._is_main, scores, 0.0)
