@@ -105,11 +105,13 @@ def length_game(question: str) -> str | None:
 
 
 #: Parts of a score: a question naming just one asks how that part scores, not about final scoring.
+_CAT_NAMES = (r"\b(?:millie|tibbit|coconut|cira|gwenivere|callie|rumi|tecolote|almond|leo)\b|"
+              r"米莉|蒂比特|椰子|西拉|桂妮薇儿|卡莉|鲁米|特科洛特|杏仁|利奥")
 _SCORE_PARTS = (
-    re.compile(r"\bgoals?\b|目标"), re.compile(r"\bcats?\b|\bkitt|猫|\b(?:millie|tibbit|coconut|cira|gwenivere|callie|rumi|tecolote|almond|leo)\b|"
-               r"米莉|蒂比特|椰子|西拉|桂妮薇儿|卡莉|鲁米|特科洛特|杏仁|利奥"), re.compile(r"\bbuttons?\b|纽扣|扣子"),
-    re.compile(r"\brats?\b|老鼠"), re.compile(r"\brooms?\b|房间"), re.compile(r"\bfamil|家族"),
-    re.compile(r"\btreasures?\b|宝藏"), re.compile(r"\blessons?\b|课程"), re.compile(r"\bfish\b|鱼"),
+    re.compile(r"\bgoals?\b|目标"), re.compile(r"\bcats?\b|\bkitt|猫|" + _CAT_NAMES),
+    re.compile(r"\bbuttons?\b|纽扣|扣子"), re.compile(r"\brats?\b|老鼠"), re.compile(r"\brooms?\b|房间"),
+    re.compile(r"\bfamil|家族"), re.compile(r"\btreasures?\b|宝藏"), re.compile(r"\blessons?\b|课程"),
+    re.compile(r"\bfish\b|鱼"),
 )
 _SCORELINE = re.compile(r"\b\d+\s*[-:]\s*\d+\b")
 
