@@ -94,6 +94,8 @@ _META_PATTERNS = (
     r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
     r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
+    r"\b(?:the\s+)?bot\s+(?:is|was|seems|keeps)\s+(?:so\s+|really\s+)?(?:broken|down|dead|slow|lagging|stuck|offline|"
+    r"not\s+working|crashing|spamming)\b", r"\bwhy\s+is\s+the\s+bot\b", r"机器人(?:坏了|卡了|挂了|好慢|没反应|出错)",
     r"开黑", r"^有人(?:在)?吗", r"\bwho(?:'s| is)\s+up\s+for\b",
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play)\b",
     r"\brate\s+my\b", r"\bcongrat", r"\b(?:what|which)\s+games?\s+do\s+you\s+(?:guys\s+|all\s+)?play\b",
@@ -118,6 +120,12 @@ _ARITH_PATTERNS = (
 _ARITH_RE = re.compile("|".join(_ARITH_PATTERNS))
 _ARITH_TERMS = frozenset(canonical(w) for w in ("plus", "minus", "times", "divided", "multiplied", "equals", "equal",
                                                 "square", "root", "calculate", "solve", "sum", "percent", "math"))
+
+_URL_RE = re.compile(r"https?://\S+|www\.\S+|discord\.gg/\S+")
+#: Table talk around a game: "nice move!", "well played", "good luck all".
+_TABLE_TALK_RE = re.compile(
+    r"^(?:nice|good|great|well|bad)\s+(?:move|play|played|game|one|job|turn|luck)\b|\bwell\s+played\b"
+)
 
 # ------------------------------------------------------------------------------ small talk
 _CHAT_EN = frozenset({
@@ -222,6 +230,15 @@ time times good best better nice like know help make made look new real now toda
 old age human ai computer message app browser download online price system project page story pet guide
 flower cloth person people everyone community mind love true false idea real thing life world home house
 long short big small high low fast slow easy hard early late soon often never always morning night
+accident account ago agree anyway anymore apart argue argument bad bit brother buddy bug bunch came case certain
+cheap clean close confused convince course curious daughter son mother father mom dad dead dumb dump
+effect else english enough etc everything everywhere excellent expensive experienced figure file find forget
+forgot friend friends frustrating fuzzy general giant great guy guys hang heard heart himself herself history hit
+hole hope host however huge ish irl job jump kill kinda language little log logic lot lots mean meant mention mess
+myself nail niece nephew nope notice nothing oh parent parents past picture pretty proper pull punish realise
+realize recent recommend remember said saw seem sometimes sorry super suppose sure surprise talk teach terrible
+think thought told tomorrow ton tonight try tried trade treat uh understand video vs wait walk want waste watch
+weekend weird went wife husband word words worry worst written wrong year years yesterday young yourself
 """.split())  # noqa: SIM905
 
 
@@ -276,7 +293,11 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     rules_terms = [t for t in terms if not t.isdigit() and t not in GENERAL_EN]
     if _ARITH_RE.search(text) and {t for t in rules_terms if t not in corrected} <= _ARITH_TERMS and len(cjk) <= 8:
         return "arithmetic"
-    if raw and not cjk and all(w in _CHAT_EN for w in raw):
+    if _URL_RE.search(text) and not re.search(r"[a-z\u3400-\u9fff]", _URL_RE.sub(" ", text)):
+        return "no_rules_word"  # a bare link
+    if _TABLE_TALK_RE.search(text) and len(rules_terms) <= 1 and not cjk:
+        return "small_talk"
+    if raw and not cjk and all(w in _CHAT_EN or w.isdigit() for w in raw):
         return "small_talk"
     if cjk and not raw and _CHAT_ZH.match(text):
         return "small_talk"

@@ -101,3 +101,22 @@ def test_off_topic_messages_from_the_issues_get_no_match(real_index: RulesIndex,
 def test_variant_entries_need_the_variant_named(real_index: RulesIndex) -> None:
     assert real_index.search("how does the market refill")[0].id == "calico.market.refill"
     assert real_index.search("how does the solo market refill")[0].id == "calico.solo.market"
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("https://discord.gg/abc", "no_rules_word"),
+    ("nice move!", "small_talk"),
+    ("well played everyone", "small_talk"),
+    ("test 123", "small_talk"),
+    ("the bot is broken", "about_bot"),
+    ("机器人坏了", "about_bot"),
+])
+def test_links_table_talk_and_complaints_are_not_rules_questions(real_index: RulesIndex, message: str,
+                                                                  reason: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == reason
+
+
+def test_rules_words_after_table_talk_still_get_an_answer(real_index: RulesIndex) -> None:
+    assert real_index.search("nice, so can i lead red now?")[0].id == "citb.lead.red"
+    assert real_index.search("is red broken yet?")[0].id == "citb.lead.red"
