@@ -40,7 +40,7 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: scope-dev2 / offtopic-dev2 written by us after those, as a check on how the word lists generalise.
 #: offtopic-a/b: off-topic messages from the blind writer (no ids: the right answer is no match).
 SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijk"), "scope-dev", "offtopic-dev",
-          "scope-dev2", "offtopic-dev2", "offtopic-a", "offtopic-b")
+          "scope-dev2", "offtopic-dev2", "scope-dev3", "offtopic-a", "offtopic-b")
 
 
 @dataclass(frozen=True, slots=True)
