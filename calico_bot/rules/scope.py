@@ -53,6 +53,21 @@ _OTHER_GAMES_EN = (
     r"craps", r"darts", r"billiards", r"snooker", r"pool table", r"bowling", r"football", r"soccer",
     r"basketball", r"baseball", r"tennis", r"golf", r"cricket", r"hockey", r"nba", r"nfl", r"world cup",
     r"lakers", r"olympics",
+    r"gloomhaven", r"frosthaven", r"brass", r"terra mystica", r"great western trail", r"concordia", r"viticulture",
+    r"castles of burgundy", r"lost ruins of arnak", r"dune imperium", r"clank", r"azul summer pavilion",
+    r"parks", r"cascadia", r"harmonies", r"flip 7", r"skyjo", r"the mind", r"wavelength",
+    r"decrypto", r"telestrations", r"kingdomino", r"carcassone", r"quacks of quedlinburg", r"heat pedal to the metal",
+    r"tiny towns", r"calico critters", r"sleeping gods", r"mage knight", r"twilight struggle", r"war of the ring",
+    r"blood on the clocktower", r"one night ultimate werewolf", r"resistance", r"sheriff of nottingham",
+    r"bohnanza", r"lost cities", r"schotten totten", r"jaipur", r"hive", r"santorini", r"onitama", r"patchwork",
+    r"bridge", r"spades", r"euchre", r"oh hell", r"wizard card game", r"tichu", r"president card game",
+    r"crazy eights", r"old maid", r"war card game", r"speed card game", r"slapjack", r"gin rummy",
+    r"magic arena", r"marvel snap", r"legends of runeterra", r"slay the spire", r"balatro", r"hades", r"celeste",
+    r"stardew", r"terraria", r"skyrim", r"the witcher", r"cyberpunk", r"gta", r"red dead", r"apex legends",
+    r"counter[- ]?strike", r"cs ?go", r"cs2", r"rocket league", r"fifa", r"madden", r"smash bros", r"splatoon",
+    r"animal crossing", r"pokemon go", r"clash royale", r"clash of clans", r"brawl stars", r"genshin impact",
+    r"honkai", r"wuthering waves", r"final fantasy", r"dark souls", r"baldur'?s gate", r"diablo", r"world of warcraft",
+    r"wow classic", r"runescape", r"osrs", r"neopets", r"sims",
 )
 _OTHER_GAMES_ZH = (
     "中国象棋", "国际象棋", "象棋", "围棋", "五子棋", "跳棋", "军棋", "飞行棋", "斗兽棋", "黑白棋", "将棋", "麻将",
@@ -62,6 +77,12 @@ _OTHER_GAMES_ZH = (
     "俄罗斯方块", "数独", "扫雷", "谁是卧底", "真心话大冒险", "殖民火星", "瘟疫危机", "车票之旅", "鸟类天堂",
     "妙探寻凶", "血战到底", "篮球", "足球", "网球", "羽毛球", "乒乓球", "世界杯", "奥运", "uno", "UNO",
     "王车易位", "将军", "胡牌", "杠上花", "预言家", "女巫", "守卫", "狼人",
+    "阿瓦隆", "血染钟楼", "璀璨宝石", "卡卡颂", "殖民火星", "农场主", "波多黎各", "电力公司", "石器时代", "冷战热斗",
+    "魔戒", "指环王", "瘟疫公司", "德国心脏病", "矮人矿坑", "只言片语", "达芬奇密码", "谁是卧底", "抓马", "山屋惊魂",
+    "炉石传说", "阴阳师", "崩坏", "明日方舟", "第五人格", "蛋仔派对", "金铲铲", "云顶之弈", "绝地求生", "穿越火线",
+    "地下城与勇士", "梦幻西游", "魔兽世界", "魔兽", "暗黑破坏神", "塞尔达", "马里奥", "宝可梦", "动物森友会",
+    "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
+    "二十一点", "百家乐", "老虎机",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
