@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from calico_bot.rules.text_tokens import canonical, en_words, to_simplified
+from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_pieces
 
 # ------------------------------------------------------------------------------ other games
 # Names players use for other games. Ambiguous English words ("go", "risk", "hearts") only count in
@@ -288,8 +288,26 @@ def mentions_other_domain(question: str) -> bool:
     return other_domain_signals(question) > 0
 
 
+#: Chinese keywords of the knowledge base that are ordinary words, no sign of a rules question.
+ZH_GENERAL = frozenset({
+    "怎么玩", "多久", "还有", "什么意思", "意思", "区别", "版本", "在线", "新手", "奖励", "机器人", "官方", "时间",
+    "好玩", "介绍", "简单", "规则", "玩法", "游戏", "怎么办", "为什么", "可以", "能不能", "多少", "一样", "不同",
+    "最后", "开始", "结束", "之后", "之前", "第一", "一起", "朋友", "时候", "什么时候", "几个人", "人数", "还能",
+})
+#: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
+ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
+
+
+def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
+    """Whether a Chinese message holds a rules word: one of ``keywords`` (the knowledge base's Chinese
+    keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
+    text = to_simplified(question)
+    text = text + " " + " ".join(zh_pieces(text))  # also after synonyms and typo repair (叫吨 -> 叫墩)
+    return any(ch in ZH_DOMAIN_CHARS for ch in text) or any(k in text for k in keywords)
+
+
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
-                 corrected: frozenset[str] = frozenset()) -> str | None:
+                 corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
     """Why a message is not a rules question ("other_game", "about_bot", "arithmetic", "small_talk",
     "other_domain", "no_rules_word"), or None when it may be one.
 
@@ -330,4 +348,6 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_domain"
     if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(text) or _PET_TALK_RE.search(text)):
         return "other_domain"
+    if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
+        return "no_rules_word"
     return None

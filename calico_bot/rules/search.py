@@ -29,7 +29,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
-from calico_bot.rules.scope import other_domain_signals, out_of_scope
+from calico_bot.rules.scope import ZH_GENERAL, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -39,6 +39,7 @@ from calico_bot.rules.text_tokens import (
     synonym_words,
     to_simplified,
     zh_pieces,
+    zh_synonym_words,
     zh_tokens,
 )
 
@@ -297,6 +298,10 @@ class RulesIndex:
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
+        # Chinese rules words for the scope check: keywords and synonyms of two characters or more.
+        zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
+        zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
+        self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
 
     # ------------------------------------------------------------------ lookup
 
@@ -422,7 +427,8 @@ class RulesIndex:
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.vocab)
-        reason = out_of_scope(question, named or (game if game in GAMES else None), known, frozenset(query.credit))
+        reason = out_of_scope(question, named or (game if game in GAMES else None), known, frozenset(query.credit),
+                              None if structure_intent(question) else self._zh_keywords)
         floor = self._floor(query)
         if named is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
