@@ -103,7 +103,12 @@ _META_PATTERNS = (
     r"\b(?:tell|give)\s+me\s+a\s+(?:joke|story|poem|fact|riddle)\b",
     r"\bwrite\s+(?:me\s+)?a\s+(?:poem|song|story|essay)\b",
     r"\brecommend\s+(?:me\s+)?(?:a|an|some)\s+(?!strategy|opening|goal|cat|tile)\w+",
-    r"\bi(?:'m| am)\s+(?:bored|tired|hungry|sad|happy|sleepy)\b", r"\bi\s+love\s+you\b",
+    r"\bi(?:'m| am)\s+(?:so\s+|really\s+|very\s+|kinda\s+)?(?:bored|tired|hungry|sad|happy|sleepy|late|back|here)\b",
+    r"\bi\s+love\s+you\b", r"\byour\s+(?:favou?rite|day|opinion|thoughts|weekend)\b", r"\bhow\s+was\s+your\b",
+    r"\bthanks?\s+(?:you\s+)?for\s+the\s+game\b", r"\bwhat\s+(?:are|should|shall)\s+we\s+play(?:ing)?\s+next\b",
+    r"\bwhat\s+time\s+(?:do|are|shall|should|will)\s+we\b", r"\byou(?:'re| are)\s+(?:cheating|a\s+cheater)\b",
+    r"\bthat'?s\s+(?:not\s+fair|unfair|cheating|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
+    r"\bhow\s+much\s+did\s+you\s+pay\b",
     r"你是谁", r"你叫什么", r"你是(?:人|机器人|ai|AI|真人|什么模型|哪个模型|gpt|chatgpt)", r"(?:大|语言)模型",
     r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁", r"你(?:喜欢|爱|讨厌)",
     r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|查|找|订)",
@@ -260,6 +265,7 @@ myself nail niece nephew nope notice nothing oh parent parents past picture pret
 realize recent recommend remember said saw seem sometimes sorry super suppose sure surprise talk teach terrible
 think thought told tomorrow ton tonight try tried trade treat uh understand video vs wait walk want waste watch
 weekend weird went wife husband word words worry worst written wrong year years yesterday young yourself
+ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite
 """.split())  # noqa: SIM905
 
 
