@@ -7,11 +7,19 @@ keywords (2x), id words and text (1x) in both languages; separate title-only and
 indexes add a BM25F-like field boost. With no game named, Calico (the bot's main game) gets a small
 prior; a named game (argument or question) filters the results to it.
 
-Confidence (``Hit.score``, 0..1) is the share of the question's information (IDF-weighted English
-terms and Chinese characters, unknown ones at the highest weight; see ``RulesIndex._coverage``) that
-the entry contains, damped for lower-ranked hits by their BM25 score relative to the best one.
-Off-topic questions consist of words the rules never use and land near 0, which the confidence floor
-turns into an honest "no good match".
+Scores are then adjusted: entries about a variant (solo, two players, family) that the question does
+not name rank lower; topics summing up a whole score rank lower when the question names one part of
+it; questions about a game's structure ("how many rounds", 怎么赢; ``rules.intents``) put the topic
+that answers them first.
+
+"No good match" is decided in two steps (``RulesIndex.lookup``). First ``rules.scope.out_of_scope``
+refuses messages that are no rules question at all (another game, the bot itself, arithmetic, small
+talk, other subjects, no rules word). Then the first answer's confidence (``Hit.score``, 0..1: the
+share of the question's information - IDF-weighted English terms and Chinese characters, unknown ones
+at the highest weight; see ``RulesIndex._coverage`` - that the entry contains, damped for
+lower-ranked hits by their BM25 score relative to the best one) must reach a floor, lower for long
+questions and for questions naming one of our games, higher for questions using words of another
+subject (``RulesIndex._floor`` and ``lookup``).
 """
 
 from __future__ import annotations
