@@ -435,7 +435,8 @@ class RulesIndex:
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.vocab)
-        reason = out_of_scope(question, named or (game if game in GAMES else None), known, frozenset(query.credit),
+        # Only a game the question itself names vouches for it (a game picked in the command does not).
+        reason = out_of_scope(question, named, known, frozenset(query.credit),
                               None if structure_intent(question) else self._zh_keywords)
         floor = self._floor(query)
         if named is not None:

@@ -120,3 +120,9 @@ def test_links_table_talk_and_complaints_are_not_rules_questions(real_index: Rul
 def test_rules_words_after_table_talk_still_get_an_answer(real_index: RulesIndex) -> None:
     assert real_index.search("nice, so can i lead red now?")[0].id == "citb.lead.red"
     assert real_index.search("is red broken yet?")[0].id == "citb.lead.red"
+
+
+def test_a_game_picked_in_the_command_does_not_vouch_for_an_off_topic_message(real_index: RulesIndex) -> None:
+    assert real_index.search("how do you castle in chess", game="calico") == []
+    assert real_index.search("can you recommend a pizza place", game="ioc") == []
+    assert real_index.search("can I lead red?", game="citb")[0].id == "citb.lead.red"
