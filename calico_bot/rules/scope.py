@@ -8,15 +8,17 @@ cats"). This module recognises them from what they are, before any ranking:
 * **another game** named (chess, Catan, 狼人杀, ...) while none of ours is;
 * a question **about the bot itself** (what model it runs, who made it, are you an AI, 你是谁);
 * **arithmetic** ("what is 17 times 23", "3乘以7是多少") with no rules word besides the numbers;
-* **small talk** only (greetings, thanks, "ok", "good night", 在吗, 晚安);
-* **out-of-domain words** (food, weather, money, sport, coding, ...) while the question has no
-  rules word of its own;
+* **small talk** or table talk only (greetings, thanks, "ok", "good night", "nice move", 在吗, 晚安),
+  or a bare link;
+* **out-of-domain words** (food, weather, money, sport, coding, pets' habits, ...) while the
+  question has at most two rules words of its own (with more, the search raises its floor instead:
+  :func:`other_domain_signals`);
 * **no rules word**: every English word is either unknown to the rules or an ordinary word the
-  rules merely happen to contain (``GENERAL_EN``: "time", "good", "like", ...).
+  rules merely happen to contain (``GENERAL_EN``: "time", "good", "like", ...); a Chinese message
+  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character.
 
-:func:`out_of_scope` returns the reason (a short key) or None. No game named in the question and
-one of these reasons means "no good match"; a question that names one of our games is only refused
-for the reasons that do not depend on vocabulary (another game named first, the bot itself).
+:func:`out_of_scope` returns the reason (a short key) or None. A question that names one of our
+games is only refused when it asks what the bot itself is.
 """
 
 from __future__ import annotations
@@ -134,6 +136,14 @@ _META_PATTERNS = (
     r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
+#: The part of it that still applies when the question names one of our games: what the bot *is*
+#: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
+_IDENTITY_RE = re.compile("|".join((
+    r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
+    r"\b(?:what|which)\s+(?:ai\s+|language\s+)?(?:model|llm)\b", r"\bare\s+you\s+(?:an?\s+)?(?:ai|human|real person)\b",
+    r"\bwho\s+(?:made|built|created|programmed|coded|developed)\s+(?:you|this bot|the bot)\b",
+    r"(?:大|语言)模型", r"你是谁", r"你是(?:人|机器人|ai|AI|真人)", r"谁(?:开发|做|写|创造|制作)(?:的|了)?你",
+)))
 
 # ------------------------------------------------------------------------------ arithmetic
 _NUMBER = r"(?:\d+(?:\.\d+)?|[零一二三四五六七八九十百千万两]+)"
@@ -327,10 +337,10 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return None
     if named_game is None and _names_other_game(text):
         return "other_game"
+    if named_game is not None:
+        return "about_bot" if _IDENTITY_RE.search(text) else None
     if _META_RE.search(text):
         return "about_bot"
-    if named_game is not None:
-        return None
     if terms is None:
         terms = tuple(canonical(w) for w in en_words(text))
     raw = re.findall(r"[a-z0-9']+", text)

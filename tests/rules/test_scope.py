@@ -126,3 +126,9 @@ def test_a_game_picked_in_the_command_does_not_vouch_for_an_off_topic_message(re
     assert real_index.search("how do you castle in chess", game="calico") == []
     assert real_index.search("can you recommend a pizza place", game="ioc") == []
     assert real_index.search("can I lead red?", game="citb")[0].id == "citb.lead.red"
+
+
+def test_a_named_game_keeps_requests_in_scope_but_not_questions_about_the_bot(real_index: RulesIndex) -> None:
+    assert out_of_scope("can you recommend how to set up calico for a beginner", named_game="calico") is None
+    assert out_of_scope("what model does the calico bot run on", named_game="calico") == "about_bot"
+    assert out_of_scope("can you recommend a pizza place") == "about_bot"
