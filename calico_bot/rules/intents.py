@@ -17,6 +17,8 @@ from calico_bot.rules.text_tokens import to_simplified
 #: intent -> game -> the main topic that answers it.
 STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "players": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
+    # How long a game takes in minutes and how hard it is: the overview says both.
+    "duration": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
     "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
@@ -39,6 +41,13 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"几轮", r"多少轮", r"玩几天", r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
         r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
     )),
+    ("duration", (
+        r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+game(?:\s+of\s+[a-z ]+?)?\s*(?:take|last)?\s*\??$",
+        r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
+        r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
+        r"(?:一局|一盘|一把|玩一次|一场)(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)", r"^(?:要)?玩多久",
+        r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
+    )),
     ("players", (
         r"\bhow\s+many\s+(?:players|people|ppl|persons?)\s+(?:can|could|does|do|is|are|play|max|min|at\s+most|"
         r"is\s+it\s+for|$|\?)",
@@ -59,7 +68,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bis\s+the\s+final\s+score\b", r"\bhow\s+(?:is|do\s+you\s+work\s+out)\s+the\s+final\s+score\b",
         r"最后(?:怎么|如何)?(?:算分|计分|得分|算总分)", r"终局(?:怎么|如何)?(?:算分|计分)",
         r"算分都算", r"最后都算哪些",
-        r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)",
+        r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
     )),
     ("winning", (
         r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
@@ -83,7 +92,7 @@ _INTENT_PATTERNS += (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
     )),
-    ("undo", (r"\bundo\b", r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
+    ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?", r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
               r"悔一步", r"反悔")),
 )
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)

@@ -67,6 +67,10 @@ def test_other_subjects_raise_the_floor(real_index: RulesIndex) -> None:
     ("who wins a trick?", None),
     ("盒中猫每轮结束后怎么算分", None),
     ("猫岛一个人能玩吗", None),  # one player: the solo rules, not the player count
+    ("一局多长时间", "duration"),
+    ("盒中猫难不难", "duration"),
+    ("how long does a game take?", "duration"),
+    ("打错了怎么办", "undo"),
 ])
 def test_structure_intents(question: str, intent: str | None) -> None:
     assert structure_intent(question) == intent
