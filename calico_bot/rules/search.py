@@ -434,7 +434,7 @@ class RulesIndex:
         named = guess_game(question)
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
-        known = tuple(t for t in query.en if t in self._en.vocab)
+        known = tuple(t for t in query.en if t in self._en.said_vocab)
         # Only a game the question itself names vouches for it (a game picked in the command does not).
         reason = out_of_scope(question, named, known, frozenset(query.credit),
                               None if structure_intent(question) else self._zh_keywords)
