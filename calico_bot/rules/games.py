@@ -72,6 +72,22 @@ def guess_game(question: str) -> str | None:
     return fuzzy[2] if fuzzy else None
 
 
+#: Names of a game that are also ordinary words: a quilt, patchwork (拼布), a calico (or tortoiseshell)
+#: cat. A message that names the game only this way and talks about another subject is not about it.
+_COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布|\bcalico\s+(?:cat|kitten|kitty)s?\b|\bcalicos\b|"
+                                r"\bcalico\s+and\s+(?:a\s+)?tortoiseshell\b")
+
+
+def named_only_by_common_words(question: str) -> bool:
+    """Whether every game name in the question is one that is also an ordinary word ("quilt", 拼布,
+    "a calico cat")."""
+    text = to_simplified(question.lower())
+    if not _COMMON_WORD_NAMES.search(text):
+        return False
+    rest = _COMMON_WORD_NAMES.sub(" ", text)
+    return guess_game(rest) is None
+
+
 @lru_cache(maxsize=1024)
 def strip_game_names(question: str) -> str:
     """The question with every game name removed (names pick the game; they are not rules words)."""

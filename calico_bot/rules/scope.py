@@ -250,7 +250,7 @@ _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_
 _PET_TALK_RE = re.compile("|".join((
     r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
-    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:calico|tortoiseshell|tabby)\s+cats?\b",
+    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
     r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
 )))
 

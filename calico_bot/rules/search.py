@@ -34,7 +34,7 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
+from calico_bot.rules.games import asks_about_game, guess_game, named_only_by_common_words, strip_game_names
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.scope import ZH_GENERAL, other_domain_signals, out_of_scope
@@ -435,13 +435,17 @@ class RulesIndex:
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
-        # Only a game the question itself names vouches for it (a game picked in the command does not).
-        reason = out_of_scope(question, named, known, frozenset(query.credit),
+        # Only a game the question itself names vouches for it (a game picked in the command does not),
+        # and not when the name is an ordinary word in a message about another subject ("how do I
+        # wash a quilt", "why are calico cats female").
+        signals = other_domain_signals(question)
+        vouching = None if signals and named_only_by_common_words(question) else named
+        reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if structure_intent(question) else self._zh_keywords)
         floor = self._floor(query)
         if named is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
-        if (signals := other_domain_signals(question)) > 0:
+        if signals > 0:
             raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
             floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if named is not None else 1.0))
         hits = self._without_ranking(query, game, named, answer_lang)

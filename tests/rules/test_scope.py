@@ -136,3 +136,13 @@ def test_a_named_game_keeps_requests_in_scope_but_not_questions_about_the_bot(re
     assert out_of_scope("can you recommend how to set up calico for a beginner", named_game="calico") is None
     assert out_of_scope("what model does the calico bot run on", named_game="calico") == "about_bot"
     assert out_of_scope("can you recommend a pizza place") == "about_bot"
+
+
+def test_a_game_named_by_an_ordinary_word_does_not_vouch_for_another_subject(real_index: RulesIndex) -> None:
+    from calico_bot.rules.games import named_only_by_common_words
+
+    assert named_only_by_common_words("why are calico cats almost always female")
+    assert not named_only_by_common_words("calico: how many cats are there")
+    assert real_index.search("why are calico cats almost always female") == []
+    assert real_index.search("拼布被子怎么做") == []
+    assert real_index.search("all calico cats + points")[0].id == "calico.cats.list"
