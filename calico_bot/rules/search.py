@@ -440,8 +440,9 @@ class RulesIndex:
         # wash a quilt", "why are calico cats female").
         signals = other_domain_signals(question)
         vouching = None if signals and named_only_by_common_words(question) else named
+        intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
-                              None if structure_intent(question) else self._zh_keywords)
+                              None if intent else self._zh_keywords)
         floor = self._floor(query)
         if named is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
@@ -453,21 +454,12 @@ class RulesIndex:
             guesses: list[Hit] = []
         else:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor)
-        intent = structure_intent(question)
-        if intent is not None and hits is not None and reason is None:
-            topics = STRUCTURE_TOPICS[intent]
-            hinted = None if game in GAMES else (
-                (intent == "length" and length_game(question)) or self._hinted_game(query))
-            owner = game if game in GAMES else hinted or "calico"
-            if game not in GAMES and not hinted and len(topics) == 1:
-                owner = next(iter(topics))  # only one game has tricks: "who takes it?" is about it
-            target = self._by_id.get(topics.get(owner, ""))
-            if target is not None:
-                # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
-                conf = max(hits[0].score if hits else 0.0, round(floor, 3))
-                first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
-                hits = [first, *(h for h in hits if h.id != target.id)][:k]
-                guesses = []
+        if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
+            # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
+            conf = max(hits[0].score if hits else 0.0, round(floor, 3))
+            first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
+            hits = [first, *(h for h in hits if h.id != target.id)][:k]
+            guesses = []
         whole = asks_about_game(question)
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
@@ -475,6 +467,18 @@ class RulesIndex:
         if reason is not None:
             return Lookup([], (hits + guesses)[:k], floor, reason)
         return Lookup(hits, guesses, floor)
+
+    def _structure_topic(self, intent: str, question: str, game: str | None, query: _Query) -> Entry | None:
+        """The topic that answers a structure question (``intents.STRUCTURE_TOPICS``) for the game
+        asked about: the one given or named, else the one the question's words point to ("rounds"
+        and "days" belong to one game each), else Calico - or the only game the intent exists for."""
+        topics = STRUCTURE_TOPICS[intent]
+        if game in GAMES:
+            owner = game
+        else:
+            hinted = (intent == "length" and length_game(question)) or self._hinted_game(query)
+            owner = hinted or (next(iter(topics)) if len(topics) == 1 else "calico")
+        return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
     def _floor(query: _Query) -> float:
