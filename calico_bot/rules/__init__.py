@@ -9,7 +9,7 @@ Pure Python (no Discord imports). Typical use from a cog::
 
 from calico_bot.rules.games import guess_game
 from calico_bot.rules.knowledge import DATA_DIR, GAMES, Entry, KnowledgeError, load_entries, validate
-from calico_bot.rules.search import CONFIDENCE_FLOOR, Hit, RulesIndex, load_index
+from calico_bot.rules.search import CONFIDENCE_FLOOR, Hit, Lookup, RulesIndex, load_index
 from calico_bot.rules.text_tokens import detect_lang, normalize_lang
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "Entry",
     "Hit",
     "KnowledgeError",
+    "Lookup",
     "RulesIndex",
     "detect_lang",
     "guess_game",

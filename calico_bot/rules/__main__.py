@@ -43,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", type=int, default=3, help="how many answers at most (default 3)")
     parser.add_argument(
         "--json", action="store_true",
-        help="print a JSON list of {id, game, title, score, text}; text includes the matched detail, if any",
+        help="print a JSON list of {id, game, title, score, text, confidence, floor, cleared_floor, out_of_scope}; "
+             "text includes the matched detail, if any; when nothing cleared the floor, the list holds the best "
+             "guesses with cleared_floor false",
     )
     args = parser.parse_args(argv)
     try:
@@ -51,10 +53,15 @@ def main(argv: list[str] | None = None) -> int:
     except KnowledgeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    hits = index.search(args.question, game=args.game, lang=args.lang, k=max(args.k, 0))
+    found = index.lookup(args.question, game=args.game, lang=args.lang, k=max(args.k, 0))
+    hits = found.hits
     if args.json:
+        shown = [(h, True) for h in hits] if hits else [(h, False) for h in found.guesses]
         payload = [
-            {"id": h.id, "game": h.game, "title": h.title, "score": h.score, "text": h.answer_text} for h in hits
+            {"id": h.id, "game": h.game, "title": h.title, "score": h.score, "text": h.answer_text,
+             "confidence": h.score, "floor": round(found.floor, 3), "cleared_floor": cleared,
+             "out_of_scope": found.out_of_scope}
+            for h, cleared in shown
         ]
         print(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0

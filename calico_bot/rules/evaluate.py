@@ -1,9 +1,11 @@
 """Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
 
-    python -m calico_bot.rules.evaluate [--split tune|holdout|fresh|all] [--kb PATH] [--questions PATH]
+    python -m calico_bot.rules.evaluate [--split tune|holdout|fresh|...|all] [--kb PATH] [--questions PATH]
 
 Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
-(question -> got vs expected), the median query time and the index load time.
+(question -> got vs expected), the median query time and the index load time. Questions without
+ids (``"ids": []``, ``"game": null``) are off-topic: the right answer is "no good match", and the
+report gives the share refused per split and language (and names every one that got an answer).
 
 Two measures, both over the first answer (top-1) and the first three (top-3):
 
@@ -33,7 +35,12 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: written by helpers who never saw the knowledge base, its examples or the ranking. Each blind set was
 #: measured once before anything was tuned on it (the README keeps those first figures); the earlier
 #: ones were used for tuning afterwards, so their current figures are optimistic.
-SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghi"))
+#: scope-dev / offtopic-dev: in-scope questions (chatty, misspelt, about a game's structure) and
+#: off-topic messages written by us to tune the confidence floor before blind-j/k and offtopic-a/b;
+#: scope-dev2 / offtopic-dev2 written by us after those, as a check on how the word lists generalise.
+#: offtopic-a/b: off-topic messages from the blind writer (no ids: the right answer is no match).
+SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijk"), "scope-dev", "offtopic-dev",
+          "scope-dev2", "offtopic-dev2", "scope-dev3", "offtopic-a", "offtopic-b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +51,11 @@ class Question:
     lang: str
     split: str
     required: tuple[str, ...] = ()
+
+    @property
+    def offtopic(self) -> bool:
+        """No accepted answer: the search should say it found nothing."""
+        return not self.ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +79,10 @@ class Result:
     @property
     def top3(self) -> bool:
         return self._answers(3)
+
+    @property
+    def refused(self) -> bool:
+        return not self.got
 
     @property
     def topic_top1(self) -> bool:
@@ -99,12 +115,27 @@ class Report:
         return Report._share(results, lambda r: r.topic_top1, lambda r: r.topic_top3)
 
     @property
+    def scoped(self) -> tuple[Result, ...]:
+        """The rules questions (those with an answer)."""
+        return tuple(r for r in self.results if not r.question.offtopic)
+
+    @property
+    def offtopic(self) -> tuple[Result, ...]:
+        return tuple(r for r in self.results if r.question.offtopic)
+
+    @staticmethod
+    def refusal_rate(results: Sequence[Result]) -> float:
+        """Share of the off-topic messages among ``results`` that got "no good match" (1.0 if none)."""
+        off = [r for r in results if r.question.offtopic]
+        return sum(r.refused for r in off) / len(off) if off else 1.0
+
+    @property
     def top1(self) -> float:
-        return self.accuracy(self.results)[0]
+        return self.accuracy(self.scoped)[0]
 
     @property
     def top3(self) -> float:
-        return self.accuracy(self.results)[1]
+        return self.accuracy(self.scoped)[1]
 
     @property
     def median_ms(self) -> float:
@@ -113,14 +144,14 @@ class Report:
     def groups(self) -> dict[str, dict[str, list[Result]]]:
         out: dict[str, dict[str, list[Result]]] = {"lang": defaultdict(list), "game": defaultdict(list),
                                                    "split": defaultdict(list)}
-        for r in self.results:
+        for r in self.scoped:
             out["lang"][r.question.lang].append(r)
             out["game"][r.question.game].append(r)
             out["split"][r.question.split].append(r)
         return out
 
     def failures(self) -> list[Result]:
-        return [r for r in self.results if not r.topic_top1]
+        return [r for r in self.scoped if not r.topic_top1]
 
 
 def load_questions(path: Path | None = None, split: str = "all") -> list[Question]:
@@ -134,7 +165,7 @@ def load_questions(path: Path | None = None, split: str = "all") -> list[Questio
             raw = json.loads(line)
             ids = raw["ids"]
             question = Question(
-                q=str(raw["q"]), ids=tuple(ids) if isinstance(ids, list) else (str(ids),), game=str(raw["game"]),
+                q=str(raw["q"]), ids=tuple(ids) if isinstance(ids, list) else (str(ids),), game=str(raw["game"] or ""),
                 lang=str(raw["lang"]), split=str(raw["split"]), required=tuple(raw.get("required", ())),
             )
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
@@ -180,12 +211,26 @@ def format_report(report: Report, unknown: Sequence[str] = ()) -> str:
         return (f"  {name:<10} n={len(results):<4} topic top-1 {t1:6.1%}  top-3 {t3:6.1%}"
                 f"   answer top-1 {a1:6.1%}  top-3 {a3:6.1%}")
 
-    lines = ["Rules search evaluation", line("overall", report.results)]
+    lines = ["Rules search evaluation", line("overall", report.scoped)]
     groups = report.groups()
     for kind, order in (("lang", ("en", "zh")), ("game", GAMES), ("split", SPLITS)):
         lines.append(f" by {kind}:")
         keys = [k for k in order if k in groups[kind]] + sorted(set(groups[kind]) - set(order))
         lines.extend(line(k, groups[kind][k]) for k in keys)
+    refused_scoped = [r for r in report.scoped if r.refused]
+    lines.append(f" rules questions answered 'no good match': {len(refused_scoped)} of {len(report.scoped)}")
+    off = report.offtopic
+    if off:
+        lines.append(f" off-topic messages refused ('no good match'): {Report.refusal_rate(off):6.1%} of {len(off)}")
+        for kind, key in (("lang", lambda r: r.question.lang), ("split", lambda r: r.question.split)):
+            by: dict[str, list[Result]] = defaultdict(list)
+            for r in off:
+                by[key(r)].append(r)
+            lines.extend(f"  {kind} {k:<13} n={len(v):<4} refused {Report.refusal_rate(v):6.1%}" for k, v in
+                         sorted(by.items()))
+        for r in off:
+            if not r.refused:
+                lines.append(f"  answered [{r.question.split}/{r.question.lang}] {r.question.q!r} -> {r.got[0]}")
     lines.append(f" index load {report.load_seconds * 1000:.0f} ms, median query {report.median_ms:.2f} ms")
     fails = report.failures()
     lines.append(f" failures (topic top-1 misses: {len(fails)}; '+' = a right topic is still in the top 3):")

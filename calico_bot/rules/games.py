@@ -13,6 +13,7 @@ from calico_bot.rules.text_tokens import to_simplified
 _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
     "citb": (
         r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
+        r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
         r"薛定谔", r"量子猫",
     ),
     "ioc": (
@@ -71,6 +72,22 @@ def guess_game(question: str) -> str | None:
     return fuzzy[2] if fuzzy else None
 
 
+#: Names of a game that are also ordinary words: a quilt, patchwork (拼布), a calico (or tortoiseshell)
+#: cat. A message that names the game only this way and talks about another subject is not about it.
+_COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布|\bcalico\s+(?:cat|kitten|kitty)s?\b|\bcalicos\b|"
+                                r"\bcalico\s+and\s+(?:a\s+)?tortoiseshell\b")
+
+
+def named_only_by_common_words(question: str) -> bool:
+    """Whether every game name in the question is one that is also an ordinary word ("quilt", 拼布,
+    "a calico cat")."""
+    text = to_simplified(question.lower())
+    if not _COMMON_WORD_NAMES.search(text):
+        return False
+    rest = _COMMON_WORD_NAMES.sub(" ", text)
+    return guess_game(rest) is None
+
+
 @lru_cache(maxsize=1024)
 def strip_game_names(question: str) -> str:
     """The question with every game name removed (names pick the game; they are not rules words)."""
@@ -88,10 +105,12 @@ _ABOUT_GAME_PATTERNS = (
     r"\bwhat(?:'s|s| is| are)?\s+(?:the\s+)?(?:<game>|it|this\s+game)\s+"
     r"(?:(?:even|actually|really|basically|exactly|all)\s+)?about\b",
     r"\b(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:a\s+)?game\b",
+    r"\bwhat(?:'s|s| is)\s+<game>\s*(?:$|[?.!,;])",
     r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\bhow\s+(?:does|do)\s+(?:the\s+)?(?:<game>|it)\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
+    r"\bwhat(?:'s|s| is)\s+the\s+(?:point|goal|aim|object|objective)\s+of\s+(?:the\s+game|<game>|this\s+game)\b",
     r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",
     r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
     r"(?:什么|啥)是\s*<game>",

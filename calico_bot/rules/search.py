@@ -7,11 +7,19 @@ keywords (2x), id words and text (1x) in both languages; separate title-only and
 indexes add a BM25F-like field boost. With no game named, Calico (the bot's main game) gets a small
 prior; a named game (argument or question) filters the results to it.
 
-Confidence (``Hit.score``, 0..1) is the share of the question's information (IDF-weighted English
-terms and Chinese characters, unknown ones at the highest weight; see ``RulesIndex._coverage``) that
-the entry contains, damped for lower-ranked hits by their BM25 score relative to the best one.
-Off-topic questions consist of words the rules never use and land near 0, which the confidence floor
-turns into an honest "no good match".
+Scores are then adjusted: entries about a variant (solo, two players, family) that the question does
+not name rank lower; topics summing up a whole score rank lower when the question names one part of
+it; questions about a game's structure ("how many rounds", 怎么赢; ``rules.intents``) put the topic
+that answers them first.
+
+"No good match" is decided in two steps (``RulesIndex.lookup``). First ``rules.scope.out_of_scope``
+refuses messages that are no rules question at all (another game, the bot itself, arithmetic, small
+talk, other subjects, no rules word). Then the first answer's confidence (``Hit.score``, 0..1: the
+share of the question's information - IDF-weighted English terms and Chinese characters, unknown ones
+at the highest weight; see ``RulesIndex._coverage`` - that the entry contains, damped for
+lower-ranked hits by their BM25 score relative to the best one) must reach a floor, lower for long
+questions and for questions naming one of our games, higher for questions using words of another
+subject (``RulesIndex._floor`` and ``lookup``).
 """
 
 from __future__ import annotations
@@ -26,8 +34,10 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
+from calico_bot.rules.games import asks_about_game, guess_game, named_only_by_common_words, strip_game_names
+from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.scope import ZH_GENERAL, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -37,6 +47,7 @@ from calico_bot.rules.text_tokens import (
     synonym_words,
     to_simplified,
     zh_pieces,
+    zh_synonym_words,
     zh_tokens,
 )
 
@@ -56,7 +67,7 @@ EXAMPLE_CREDIT = 0.5
 #: Index terms (English) and Chinese pieces that, next to a game's name and nothing else, ask about
 #: the game as a whole ("calico rules", "how do you play the isle of cats", "盒中猫规则").
 ABOUT_THE_GAME_EN = frozenset({"play", "rule", "overview", "game", "explain", "learn", "beginner", "basic", "work",
-                               "teach", "summary", "general", "idea", "gist", "concept", "premise"})
+                               "teach", "summary", "general", "idea", "gist", "concept", "premise", "explan"})
 ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则", "简单讲",
                                "简单说", "简单介绍", "在玩", "大概", "讲讲", "说说", "概括"})
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
@@ -66,7 +77,14 @@ LONG_QUESTION_WORDS = 8
 #: Once the best answer passed the floor, the next ones (shown as "related") need only this much.
 FOLLOWING_FLOOR = 0.1
 #: Below this confidence ``search`` returns nothing rather than a poor guess.
-CONFIDENCE_FLOOR = 0.25
+CONFIDENCE_FLOOR = 0.18
+#: A question that names one of our games is a rules question already: it needs this share of the floor.
+NAMED_GAME_FLOOR_SHARE = 0.5
+#: A question using words of another subject (pizza, weather, bitcoin, a pet's habits;
+#: ``scope.other_domain_signals``) must be covered at least this well, and ``OTHER_DOMAIN_STEP`` better
+#: for each further sign (half as much when it names one of our games).
+OTHER_DOMAIN_FLOOR = 0.25
+OTHER_DOMAIN_STEP = 0.1
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
 #: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
@@ -76,6 +94,29 @@ GAME_HINT_DOMINANCE = 2.0
 FUZZY_CUTOFF = 80
 FUZZY_CUTOFF_SHORT = 88
 FUZZY_MIN_LEN = 4
+#: Entries about one variant (solo, two players, family) answer questions that name the variant: with
+#: the variant named they rank ``VARIANT_BOOST`` higher, without it ``VARIANT_PENALTY`` lower, so
+#: "how does the market refill" gets the normal refill before the solo conveyor. Triggers are index
+#: terms (English) and Chinese pieces' substrings.
+VARIANTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
+    "solo": (("calico.solo.", "calico.scenarios.", "calico.faq.solo_", "ioc.solo"),
+             ("单人", "单机", "姐姐", "妹妹", "剧本", "关卡"), frozenset({"solo", "sister", "scenario", "campaign"})),
+    "two": (("citb.two_player", "calico.variant.lower_variance"), ("双人",), frozenset({"twoplayer", "lowervari"})),
+    "family": (("calico.variant.family", "calico.faq.family_switch", "ioc.family_mode"), ("家庭", "亲子", "儿童"),
+               frozenset({"kid"})),
+}
+#: "family" also means a group of cats in The Isle of Cats: entries about the family variant are
+#: boosted when it is named, never lowered.
+UNPENALISED_VARIANTS = frozenset({"family"})
+VARIANT_BOOST = 1.25
+VARIANT_PENALTY = 0.85
+#: Topics that sum up a whole score: a question naming just one part of it ("纽扣怎么得分", "Millie 几分")
+#: asks about that part, so these rank ``SUMMARY_PENALTY`` lower.
+SUMMARY_TOPICS = frozenset({"calico.scoring.total", "ioc.scoring"})
+SUMMARY_PENALTY = 0.85
+#: Edge of a scoring topic (``*.scoring*``) over another topic that a detail lends the same score to,
+#: when the question asks about points.
+SCORING_TIE_BONUS = 1.02
 #: rank_bm25 BM25Okapi parameters.
 BM25_K1 = 1.5
 BM25_B = 0.75
@@ -112,6 +153,21 @@ class Hit:
         if self.detail is None:
             return self.text
         return f"{self.text}\n\n▸ {self.detail.title}: {self.detail.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """Everything a search decided: the answers, the guesses that did not clear the floor, and why."""
+
+    #: The answers (what :meth:`RulesIndex.search` returns): each cleared its confidence floor.
+    hits: list[Hit]
+    #: The best-ranked entries that did *not* clear the floor, best first (their ``score`` is the
+    #: confidence they reached); empty when every candidate cleared or nothing matched at all.
+    guesses: list[Hit]
+    #: The floor the first answer had to reach (lower for long questions).
+    floor: float
+    #: Why the message is not a rules question (``scope.out_of_scope``), or None.
+    out_of_scope: str | None = None
 
 
 def _dedupe(tokens: Iterable[str]) -> list[str]:
@@ -185,6 +241,8 @@ class _Query:
     zh: list[str]
     pieces: list[str]
     credit: dict[str, float]
+    #: How many parts of a score the question names (``intents.score_parts``).
+    parts: int = 0
 
 
 class RulesIndex:
@@ -239,11 +297,19 @@ class RulesIndex:
 
         self._en = lang_index("en")
         self._zh = lang_index("zh")
+        self._variant_of = [next((v for v, (prefixes, _, _) in VARIANTS.items()
+                                  if any(e.id.startswith(p) for p in prefixes)), None) for e in self._entries]
+        self._is_summary = np.array([e.id in SUMMARY_TOPICS for e in self._entries])
+        self._is_scoring = np.array([".scoring" in e.id for e in self._entries])
         self._en_games = _term_games(self._en.sets, self._games)
         self._zh_games = _term_games(self._zh.sets, self._games)
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
+        # Chinese rules words for the scope check: keywords and synonyms of two characters or more.
+        zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
+        zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
+        self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
 
     # ------------------------------------------------------------------ lookup
 
@@ -295,7 +361,7 @@ class RulesIndex:
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
             en.append(term)
         pieces = zh_pieces(text)
-        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit)
+        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question))
 
     def _hinted_game(self, query: _Query) -> str | None:
         """The game that the question's words point to, when it names none: words that only one game's
@@ -357,20 +423,69 @@ class RulesIndex:
         same. ``lang`` (a language or Discord locale) picks the answer language; without it the
         question's script decides (any CJK character -> Chinese).
         """
+        return self.lookup(question, game=game, lang=lang, k=k).hits
+
+    def lookup(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3) -> Lookup:
+        """Like :meth:`search`, also returning the guesses below the floor, the floor and, for a
+        message that is no rules question at all, the reason (see ``calico_bot.rules.scope``)."""
         answer_lang = normalize_lang(lang) or detect_lang(question)
         if k <= 0 or not self._entries or not question.strip():
-            return []
+            return Lookup([], [], CONFIDENCE_FLOOR)
         named = guess_game(question)
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
+        known = tuple(t for t in query.en if t in self._en.said_vocab)
+        # Only a game the question itself names vouches for it (a game picked in the command does not),
+        # and not when the name is an ordinary word in a message about another subject ("how do I
+        # wash a quilt", "why are calico cats female").
+        signals = other_domain_signals(question)
+        vouching = None if signals and named_only_by_common_words(question) else named
+        intent = structure_intent(question)
+        reason = out_of_scope(question, vouching, known, frozenset(query.credit),
+                              None if intent else self._zh_keywords)
+        floor = self._floor(query)
+        if named is not None:
+            floor *= NAMED_GAME_FLOOR_SHARE
+        if signals > 0:
+            raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
+            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if named is not None else 1.0))
         hits = self._without_ranking(query, game, named, answer_lang)
-        if hits is None:
-            hits = self._ranked(query, game, answer_lang, k)
+        if hits is not None:
+            guesses: list[Hit] = []
+        else:
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor)
+        if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
+            # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
+            conf = max(hits[0].score if hits else 0.0, round(floor, 3))
+            first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
+            hits = [first, *(h for h in hits if h.id != target.id)][:k]
+            guesses = []
         whole = asks_about_game(question)
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
             hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
-        return hits
+        if reason is not None:
+            return Lookup([], (hits + guesses)[:k], floor, reason)
+        return Lookup(hits, guesses, floor)
+
+    def _structure_topic(self, intent: str, question: str, game: str | None, query: _Query) -> Entry | None:
+        """The topic that answers a structure question (``intents.STRUCTURE_TOPICS``) for the game
+        asked about: the one given or named, else the one the question's words point to ("rounds"
+        and "days" belong to one game each), else Calico - or the only game the intent exists for."""
+        topics = STRUCTURE_TOPICS[intent]
+        if game in GAMES:
+            owner = game
+        else:
+            hinted = (intent == "length" and length_game(question)) or self._hinted_game(query)
+            owner = hinted or (next(iter(topics)) if len(topics) == 1 else "calico")
+        return self._by_id.get(topics.get(owner, ""))
+
+    @staticmethod
+    def _floor(query: _Query) -> float:
+        """The confidence the first answer needs: ``CONFIDENCE_FLOOR``, a smaller share for long,
+        chatty questions (more than ``LONG_QUESTION_WORDS`` English terms + Chinese pieces)."""
+        words = len(query.en) + len(query.pieces)
+        return CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
 
     def _without_ranking(self, query: _Query, game: str | None, named: str | None, lang: str) -> list[Hit] | None:
         """Answers that need no ranking, or None to rank.
@@ -389,47 +504,70 @@ class RulesIndex:
             and f"{game or 'calico'}.overview" in self._by_id
         ):
             target = game or "calico"
-        elif not en and not any(_is_zh_bigram(t) and t in self._zh.said_vocab for t in zh):
+        elif not en and not any(
+            (_is_zh_bigram(t) or (t in query.pieces and _is_zh_char(t))) and t in self._zh.said_vocab for t in zh
+        ):
             target = named if named and named == game else None
         else:
             return None
         overview = self._by_id.get(f"{target}.overview") if target else None
         return [self._hit(overview, 1.0, lang)] if overview else []
 
-    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int) -> list[Hit]:
-        """The search proper (see :meth:`search`); ``game`` is already resolved."""
+    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float
+                ) -> tuple[list[Hit], list[Hit]]:
+        """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
+        below the floor)."""
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
+        scores = scores * self._variant_factors(query)
+        if query.parts == 1:
+            scores = np.where(self._is_summary, scores * SUMMARY_PENALTY, scores)
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
             favoured = self._hinted_game(query) or "calico"
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
         group_scores, best_member = self._group(scores)
+        if "score" in query.en or any("分" in p for p in query.pieces):
+            # A question about points, matching a detail shared by a scoring topic and another one
+            # ("how many points is AAA-BB-C worth"), is answered by the scoring topic.
+            lent = best_member != np.arange(len(scores))
+            group_scores = np.where(lent & self._is_scoring, group_scores * SCORING_TIE_BONUS, group_scores)
         # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
         # matches the question better.
         own = np.where(self._is_main, scores, 0.0)
         order = [int(g) for g in np.lexsort((-own, -group_scores))[:k] if group_scores[g] > 0]
         if not order:
-            return []
+            return [], []
         top = float(group_scores[order[0]])
         hits: list[Hit] = []
+        guesses: list[Hit] = []
         previous = 1.0
-        # Long questions carry chat around the rules words, so they need a smaller share covered.
-        words = len(query.en) + len(query.pieces)
-        first_floor = CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
         for g in order:
             member = int(best_member[g])
             covered, total = self._coverage(member, query)
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
-            if conf < (first_floor if not hits else FOLLOWING_FLOOR):
-                break
             score = round(conf, 3)
             detail = self._hit(self._entries[member], score, answer_lang) if member != g else None
-            hits.append(self._hit(self._entries[g], score, answer_lang, detail))
-        return hits
+            hit = self._hit(self._entries[g], score, answer_lang, detail)
+            if guesses or conf < (first_floor if not hits else FOLLOWING_FLOOR):
+                if not hits:
+                    guesses.append(hit)
+                else:
+                    break
+            else:
+                hits.append(hit)
+        return hits, guesses
+
+    def _variant_factors(self, query: _Query) -> np.ndarray:
+        """Per entry: ``VARIANT_BOOST`` for an entry about a variant the question names,
+        ``VARIANT_PENALTY`` for one about a variant it does not name, 1 for the rest."""
+        named = {v for v, (_, zh, en) in VARIANTS.items()
+                 if en & set(query.en) or any(w in p for w in zh for p in query.pieces)}
+        return np.array([1.0 if v is None else VARIANT_BOOST if v in named else
+                         1.0 if v in UNPENALISED_VARIANTS else VARIANT_PENALTY for v in self._variant_of])
 
     def _group(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Fold detail entries into the main topics they belong to.

@@ -81,7 +81,8 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "王牌": ("主牌", "将牌", "王牌"),
     "一墩": ("一圈", "一轮牌", "一墩"),
     "预测": ("叫牌", "预言", "下注", "叫墩", "竞猜", "预测"),
-    "悖论": ("矛盾", "悖论"),
+    "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦"),  # with sound-alike typos
+    "墩": ("吨", "蹲", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "篮子"),
     "老鼠": ("鼠", "老鼠"),
@@ -226,7 +227,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
             "guess", "wager"),
     "declare": ("declare", "declares", "declared", "declaring", "declaration", "announce", "announced", "call",
                 "calls", "called", "name", "naming"),
-    "lead": ("lead", "leads", "led", "leading", "leader", "open", "opening"),
+    "lead": ("lead", "leads", "leading", "leader", "open", "opening"),
     "fish": ("fish", "fishes", "money", "coin", "coins", "gold", "cash", "currency"),
     "basket": ("basket", "baskets"),
     "rescue": ("rescue", "rescues", "rescued", "rescuing", "save", "saving", "catch", "catching", "adopt"),
@@ -330,6 +331,11 @@ def en_words(text: str) -> list[str]:
 
 def en_tokens(text: str) -> list[str]:
     return [canonical(w) for w in en_words(text)]
+
+
+def zh_synonym_words() -> frozenset[str]:
+    """Every Chinese variant and canonical phrase of the synonym map."""
+    return frozenset(w for canon, variants in _ZH_SYNONYMS.items() for w in (canon, *variants))
 
 
 def synonym_words() -> frozenset[str]:

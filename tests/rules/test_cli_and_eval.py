@@ -36,8 +36,11 @@ def test_cli_json_shape() -> None:
     data = json.loads(proc.stdout)
     assert isinstance(data, list) and 1 <= len(data) <= 2
     for item in data:
-        assert set(item) == {"id", "game", "title", "score", "text"}
+        assert set(item) == {"id", "game", "title", "score", "text", "confidence", "floor", "cleared_floor",
+                             "out_of_scope"}
         assert isinstance(item["score"], float) and 0 < item["score"] <= 1
+        assert item["confidence"] == item["score"] and item["cleared_floor"] is True and item["out_of_scope"] is None
+    assert data[0]["confidence"] >= data[0]["floor"]
     assert data[0]["id"] == "calico.buttons.rainbow"
     assert data[0]["game"] == "calico"
 
@@ -62,6 +65,18 @@ def test_cli_human_output_and_no_match() -> None:
     assert proc.returncode == 0 and json.loads(proc.stdout) == []
 
 
+def test_cli_json_shows_guesses_below_the_floor_and_why() -> None:
+    # Off-topic: the ranking's guesses are listed, none cleared, with the reason it is no rules question.
+    data = json.loads(run_cli("how do you castle in chess", "--json").stdout)
+    assert data and all(item["cleared_floor"] is False for item in data)
+    assert {item["out_of_scope"] for item in data} == {"other_game"}
+    proc = run_cli("how do you castle in chess")
+    assert "No good match" in proc.stdout
+    # In scope but weakly covered: a guess below the floor, no reason.
+    data = json.loads(run_cli("tell about the orchestra conductor and tiles", "--json").stdout)
+    assert all(item["cleared_floor"] is False and item["confidence"] < item["floor"] for item in data)
+
+
 def test_evaluate_cli_prints_figures() -> None:
     proc = run_cli("--split", "tune", module="calico_bot.rules.evaluate")
     assert proc.returncode == 0, proc.stderr
@@ -82,10 +97,14 @@ def test_question_file_is_well_formed(questions) -> None:
     assert len(questions) >= 140
     assert {q.split for q in questions} == set(SPLITS)
     assert {q.lang for q in questions} == {"en", "zh"}
+    offtopic = [q for q in questions if q.offtopic]
+    assert len(offtopic) >= 100 and {q.lang for q in offtopic} == {"en", "zh"}
+    assert all(q.game == "" and not q.required for q in offtopic)
+    questions = [q for q in questions if not q.offtopic]
     assert {q.game for q in questions} == {"calico", "citb", "ioc"}
     zh_share = sum(q.lang == "zh" for q in questions) / len(questions)
     calico_share = sum(q.game == "calico" for q in questions) / len(questions)
-    assert 0.4 <= zh_share <= 0.6 and 0.5 <= calico_share <= 0.7
+    assert 0.4 <= zh_share <= 0.6 and 0.45 <= calico_share <= 0.7
     assert len({q.q for q in questions}) == len(questions)
     assert all(q.ids and all(i.startswith(q.game + ".") for i in q.ids) for q in questions)
     # Blind questions carry topic labels, which are also accepted answers.
@@ -101,14 +120,22 @@ def test_accuracy_on_labelled_questions(real_index: RulesIndex, questions) -> No
     # Floors a little under the figures in the README, so a ranking regression fails here.
     report = evaluate(real_index, questions)
     summary = format_report(report)
-    assert report.top3 >= 0.98 and report.top1 >= 0.92, summary
-    topic1, topic3 = report.topic_accuracy(report.results)
-    assert topic1 >= 0.92 and topic3 >= 0.98, summary
+    assert report.top3 >= 0.99 and report.top1 >= 0.95, summary
+    topic1, topic3 = report.topic_accuracy(report.scoped)
+    assert topic1 >= 0.95 and topic3 >= 0.99, summary
     for lang in ("en", "zh"):
         top1, top3 = report.accuracy(report.groups()["lang"][lang])
-        assert top1 >= 0.9 and top3 >= 0.97, summary
+        assert top1 >= 0.945 and top3 >= 0.99, summary
         top1, top3 = report.topic_accuracy(report.groups()["lang"][lang])
-        assert top1 >= 0.9 and top3 >= 0.97, summary
+        assert top1 >= 0.945 and top3 >= 0.99, summary
+    for game in ("calico", "citb", "ioc"):
+        top1, top3 = report.topic_accuracy(report.groups()["game"][game])
+        assert top1 >= 0.945 and top3 >= 0.99, summary
+    # Off-topic messages get "no good match"; no rules question does.
+    assert report.refusal_rate(report.offtopic) >= 0.96, summary
+    for lang in ("en", "zh"):
+        assert report.refusal_rate([r for r in report.offtopic if r.question.lang == lang]) >= 0.95, summary
+    assert not [r.question.q for r in report.scoped if r.refused]
     assert report.median_ms < 10
 
 

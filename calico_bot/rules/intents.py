@@ -1,0 +1,148 @@
+"""Questions about a game's structure, answered by one topic per game in every language.
+
+"How many players?", "how many rounds?", "what scores at the end?", "how do you win?" are asked in a
+hundred ways and share few words with the entry that answers them, so the ranking alone scatters
+them over setup, scoring and overview entries. :func:`structure_intent` recognises them (English and
+Chinese) and ``STRUCTURE_TOPICS`` names the topic that answers each for each game; the search puts
+that topic first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from calico_bot.rules.games import strip_game_names
+from calico_bot.rules.text_tokens import to_simplified
+
+#: intent -> game -> the main topic that answers it.
+STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
+    "players": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
+    # How long a game takes in minutes and how hard it is: the overview says both.
+    "duration": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
+    "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
+    "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+    "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+    # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
+    "cat_list": {"calico": "calico.cats.list"},
+    "undo": {"calico": "calico.bot.commands"},
+    # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
+    "trick_winner": {"citb": "citb.trick.winner"},
+}
+
+_N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
+_ZH_N = r"[三四五六七八\d]"
+
+# Order matters: the first intent that matches wins ("四个人要玩几轮" asks about rounds).
+_INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("length", (
+        r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
+        r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
+        r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
+        r"几轮", r"多少轮", r"玩几天", r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
+        r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
+    )),
+    ("duration", (
+        r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+game(?:\s+of\s+[a-z ]+?)?\s*(?:take|last)?\s*\??$",
+        r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
+        r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
+        r"(?:一局|一盘|一把|玩一次|一场)(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)", r"^(?:要)?玩多久",
+        r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
+    )),
+    ("players", (
+        r"\bhow\s+many\s+(?:players|people|ppl|persons?)\s+(?:can|could|does|do|is|are|play|max|min|at\s+most|"
+        r"is\s+it\s+for|$|\?)",
+        r"\bhow\s+many\s+(?:players|people|ppl)\s*\??$", r"\bfor\s+how\s+many\s+(?:players|people|ppl)\b",
+        r"\bis\s+for\s+how\s+many\b", r"\bplayer\s+count\b",
+        r"\b(?:max|maximum|min|minimum)\s+(?:number\s+of\s+)?players\b",
+        rf"\b(?:play|do\s+it|be\s+played)\s+with\s+{_N}\s*(?:players|people|ppl)?\s*\??$",
+        rf"\bwith\s+(?:just\s+)?{_N}\s+(?:players|people|ppl)\s+with\s+just\s+the\s+base\b",
+        r"(?:几|多少)(?:个)?人(?:能|可以|一起)?玩", r"最多(?:能)?几(?:个)?人",
+        r"最少(?:要)?几(?:个)?人", r"支持几(?:个)?人",
+        r"几人(?:游戏|桌游|玩|局)?\s*[?？]?$", rf"{_ZH_N}个?人(?:能|可以)?玩(?:吗|嘛|不|行不行)",
+        rf"{_ZH_N}个人行不行", r"适合几(?:个)?人",
+    )),
+    ("final_scoring", (
+        r"\bwhat\s+(?:all\s+)?(?:scores|counts|gets\s+scored|do\s+(?:you|we|i)\s+score)\s+at\s+the\s+end\b",
+        r"\bwhat\s+(?:all\s+)?(?:scores|counts)\s+(?:at\s+the\s+end|in\s+the\s+end|for\s+final)\b",
+        r"\b(?:final|end\s+of\s+(?:the\s+)?game|end-game|endgame)\s+scor",
+        r"\bis\s+the\s+final\s+score\b", r"\bhow\s+(?:is|do\s+you\s+work\s+out)\s+the\s+final\s+score\b",
+        r"最后(?:怎么|如何)?(?:算分|计分|得分|算总分)", r"终局(?:怎么|如何)?(?:算分|计分)",
+        r"算分都算", r"最后都算哪些",
+        r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
+    )),
+    ("winning", (
+        r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
+        r"\bwho\s+wins\s+(?:the\s+game|overall|at\s+the\s+end|in\s+the\s+end)\b",
+        r"\bhow\s+is\s+the\s+winner\s+decided\b",
+        r"\bwin(?:ning)?\s+condition\b", r"\bwhat\s+decides\s+the\s+winner\b",
+        r"^(?:怎么|如何|咋)赢", r"(?:怎么|如何)决定赢家", r"决定赢家", r"获胜条件",
+        r"怎样才算赢", r"谁(?:是)?最后(?:的)?赢家",
+        r"最后(?:谁|怎么)赢",
+    )),
+)
+_INTENT_PATTERNS += (
+    ("cat_list", (
+        r"\bhow\s+many\s+(?:different\s+)?(?:kinds\s+of\s+)?cat[sz]?\b\s*(?:are\s+there|exist|in\s+total|total|in\s+the\s+game|"
+        r"are\s+in\s+(?:the\s+)?(?:game|box|calico)|\??$)",
+        r"\b(?:list|name)\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cats\b", r"\bwhich\s+cats\s+(?:are\s+there|exist)\b",
+        r"(?:里|中|一共|总共|有)(?:几|多少)只猫(?:咪)?\s*[?？]?$", r"(?:总共|一共)有?(?:哪|几)几?只猫",
+        r"有哪(?:几|些)只?猫",
+    )),
+    ("trick_winner", (
+        r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
+        r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+    )),
+    ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
+              r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
+              r"悔一步", r"反悔")),
+)
+_INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
+#: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
+_NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
+                       r"\b(?:each|every|per|a)\s+round\b")
+#: A count of one or two players asks about the solo or two-player rules, not the player count.
+_SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
+
+
+#: Units of a game's length that only one game uses: with no game named, they pick it.
+_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮"), "citb"), (re.compile(r"\bdays?\b|天"), "ioc"))
+
+
+def length_game(question: str) -> str | None:
+    """The game a "how long" question's unit belongs to (rounds: Cat in the Box; days: Isle of Cats)."""
+    text = to_simplified(question.lower())
+    return next((game for rx, game in _LENGTH_UNITS if rx.search(text)), None)
+
+
+#: Parts of a score: a question naming just one asks how that part scores, not about final scoring.
+_CAT_NAMES = (r"\b(?:millie|tibbit|coconut|cira|gwenivere|callie|rumi|tecolote|almond|leo)\b|"
+              r"米莉|蒂比特|椰子|西拉|桂妮薇儿|卡莉|鲁米|特科洛特|杏仁|利奥")
+_SCORE_PARTS = (
+    re.compile(r"\bgoals?\b|目标"), re.compile(r"\bcats?\b|\bkitt|猫|" + _CAT_NAMES),
+    re.compile(r"\bbuttons?\b|纽扣|扣子"), re.compile(r"\brats?\b|老鼠"), re.compile(r"\brooms?\b|房间"),
+    re.compile(r"\bfamil|家族"), re.compile(r"\btreasures?\b|宝藏"), re.compile(r"\blessons?\b|课程"),
+    re.compile(r"\bfish\b|鱼"),
+)
+_SCORELINE = re.compile(r"\b\d+\s*[-:]\s*\d+\b")
+
+
+def score_parts(question: str) -> int:
+    """How many parts of a score (goals, cats, buttons, rats, rooms, ...) the question names."""
+    text = strip_game_names(question)
+    return sum(bool(rx.search(text)) for rx in _SCORE_PARTS)
+
+
+def structure_intent(question: str) -> str | None:
+    """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
+    else None."""
+    text = to_simplified(question.lower()).strip()
+    for intent, rx in _INTENT_RES:
+        if rx.search(text):
+            if intent in ("winning", "final_scoring") and (_NARROWER.search(text) or _SCORELINE.search(text)):
+                return None
+            if intent == "final_scoring" and score_parts(text) == 1:
+                return None
+            if intent == "players" and _SOLO_OR_TWO.search(text):
+                return None
+            return intent
+    return None

@@ -1,0 +1,369 @@
+"""Is a message a rules question at all? A lexical out-of-scope detector.
+
+The ranking's confidence (how much of the question an entry covers) already refuses messages made
+of words the rules never use. What it cannot refuse alone are messages whose words the rules *do*
+use in another sense ("how do you castle in chess", "what time is it", "1加1等于几", "do you like
+cats"). This module recognises them from what they are, before any ranking:
+
+* **another game** named (chess, Catan, 狼人杀, ...) while none of ours is;
+* a question **about the bot itself** (what model it runs, who made it, are you an AI, 你是谁);
+* **arithmetic** ("what is 17 times 23", "3乘以7是多少") with no rules word besides the numbers;
+* **small talk** or table talk only (greetings, thanks, "ok", "good night", "nice move", 在吗, 晚安),
+  or a bare link;
+* **out-of-domain words** (food, weather, money, sport, coding, pets' habits, ...) while the
+  question has at most two rules words of its own (with more, the search raises its floor instead:
+  :func:`other_domain_signals`);
+* **no rules word**: every English word is either unknown to the rules or an ordinary word the
+  rules merely happen to contain (``GENERAL_EN``: "time", "good", "like", ...); a Chinese message
+  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character.
+
+:func:`out_of_scope` returns the reason (a short key) or None. A question that names one of our
+games is only refused when it asks what the bot itself is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_pieces
+
+# ------------------------------------------------------------------------------ other games
+# Names players use for other games. Ambiguous English words ("go", "risk", "hearts") only count in
+# a context that makes them a game's name.
+_OTHER_GAMES_EN = (
+    r"chess", r"chessboard", r"castl(?:e|ing)", r"en passant", r"checkmate", r"stalemate in chess", r"checkers",
+    r"draughts", r"backgammon", r"catan", r"settlers", r"poker", r"texas hold ?'?em", r"hold ?'?em", r"blackjack",
+    r"mah[- ]?jong+", r"monopoly", r"scrabble", r"sudoku", r"crosswords?", r"wingspan", r"azul", r"sagrada",
+    r"carcassonne", r"ticket to ride", r"pandemic", r"gloomhaven", r"splendor", r"7 wonders", r"seven wonders",
+    r"terraforming mars", r"codenames", r"dominion", r"everdell", r"cascadia", r"king of tokyo", r"scythe",
+    r"hanabi", r"the crew", r"skull king", r"euchre", r"cribbage", r"pinochle", r"rummy", r"canasta", r"spades",
+    r"bridge", r"uno", r"magic the gathering", r"mtg", r"yu-?gi-?oh", r"pok[eé]mon", r"hearthstone",
+    r"dnd", r"d ?& ?d", r"dungeons (?:and|&) dragons", r"pathfinder", r"warhammer", r"minecraft", r"fortnite",
+    r"roblox", r"valorant", r"league of legends", r"dota", r"overwatch", r"zelda", r"mario", r"tetris",
+    r"among us", r"werewolf", r"mafia", r"avalon", r"secret hitler", r"exploding kittens", r"boop",
+    r"tic[- ]?tac[- ]?toe", r"noughts and crosses", r"connect (?:four|4)", r"battleship", r"cluedo", r"jenga",
+    r"yahtzee", r"snakes and ladders", r"chutes and ladders", r"sushi go", r"love letter", r"agricola",
+    r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
+    r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
+    r"wordle", r"solitaire card", r"klondike", r"freecell", r"minesweeper", r"call of duty", r"genshin",
+    r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
+    r"charades", r"trivial pursuit", r"risk board game", r"game of risk", r"play risk", r"stardew(?: valley)?",
+    r"animal crossing", r"hearts card game", r"card game hearts", r"^go(?=\s*[:,-])", r"card tricks?", r"magic tricks?",
+    r"(?:game of|play(?:ing)?|in|than|at) go\b(?!\s+(?:first|next|last|back|on|to|up|down|out|around|again))",
+    r"go (?:board|stones?|game|players?)", r"baduk", r"weiqi", r"igo", r"(?:play(?:ing)?|in|at) hearts",
+    r"shogi", r"xiangqi", r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
+    r"craps", r"darts", r"billiards", r"snooker", r"pool table", r"bowling", r"football", r"soccer",
+    r"basketball", r"baseball", r"tennis", r"golf", r"cricket", r"hockey", r"nba", r"nfl", r"world cup",
+    r"lakers", r"olympics",
+    r"gloomhaven", r"frosthaven", r"brass", r"terra mystica", r"great western trail", r"concordia", r"viticulture",
+    r"castles of burgundy", r"lost ruins of arnak", r"dune imperium", r"clank", r"azul summer pavilion",
+    r"parks", r"cascadia", r"harmonies", r"flip 7", r"skyjo", r"the mind", r"wavelength",
+    r"decrypto", r"telestrations", r"kingdomino", r"carcassone", r"quacks of quedlinburg", r"heat pedal to the metal",
+    r"tiny towns", r"calico critters", r"sleeping gods", r"mage knight", r"twilight struggle", r"war of the ring",
+    r"blood on the clocktower", r"one night ultimate werewolf", r"resistance", r"sheriff of nottingham",
+    r"bohnanza", r"lost cities", r"schotten totten", r"jaipur", r"hive", r"santorini", r"onitama", r"patchwork",
+    r"bridge", r"spades", r"euchre", r"oh hell", r"wizard card game", r"tichu", r"president card game",
+    r"crazy eights", r"old maid", r"war card game", r"speed card game", r"slapjack", r"gin rummy",
+    r"magic arena", r"marvel snap", r"legends of runeterra", r"slay the spire", r"balatro", r"hades", r"celeste",
+    r"stardew", r"terraria", r"skyrim", r"the witcher", r"cyberpunk", r"gta", r"red dead", r"apex legends",
+    r"counter[- ]?strike", r"cs ?go", r"cs2", r"rocket league", r"fifa", r"madden", r"smash bros", r"splatoon",
+    r"animal crossing", r"pokemon go", r"clash royale", r"clash of clans", r"brawl stars", r"genshin impact",
+    r"honkai", r"wuthering waves", r"final fantasy", r"dark souls", r"baldur'?s gate", r"diablo", r"world of warcraft",
+    r"wow classic", r"runescape", r"osrs", r"neopets", r"sims",
+)
+_OTHER_GAMES_ZH = (
+    "中国象棋", "国际象棋", "象棋", "围棋", "五子棋", "跳棋", "军棋", "飞行棋", "斗兽棋", "黑白棋", "将棋", "麻将",
+    "斗地主", "掼蛋", "桥牌", "扑克", "德州", "梭哈", "炸金花", "跑得快", "拱猪", "红心大战", "狼人杀", "三国杀",
+    "剧本杀", "阿瓦隆", "卡坦", "卡卡颂", "璀璨宝石", "展翅翱翔", "花砖物语", "大富翁", "强手棋", "炉石", "万智牌",
+    "游戏王", "宝可梦", "王者荣耀", "英雄联盟", "原神", "我的世界", "和平精英", "吃鸡", "消消乐", "天天爱消除",
+    "俄罗斯方块", "数独", "扫雷", "谁是卧底", "真心话大冒险", "殖民火星", "瘟疫危机", "车票之旅", "鸟类天堂",
+    "妙探寻凶", "血战到底", "篮球", "足球", "网球", "羽毛球", "乒乓球", "世界杯", "奥运", "uno", "UNO",
+    "王车易位", "将军", "胡牌", "杠上花", "预言家", "女巫", "守卫", "狼人",
+    "阿瓦隆", "血染钟楼", "璀璨宝石", "卡卡颂", "殖民火星", "农场主", "波多黎各", "电力公司", "石器时代", "冷战热斗",
+    "魔戒", "指环王", "瘟疫公司", "德国心脏病", "矮人矿坑", "只言片语", "达芬奇密码", "谁是卧底", "抓马", "山屋惊魂",
+    "炉石传说", "阴阳师", "崩坏", "明日方舟", "第五人格", "蛋仔派对", "金铲铲", "云顶之弈", "绝地求生", "穿越火线",
+    "地下城与勇士", "梦幻西游", "魔兽世界", "魔兽", "暗黑破坏神", "塞尔达", "马里奥", "宝可梦", "动物森友会",
+    "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
+    "二十一点", "百家乐", "老虎机",
+)
+_OTHER_GAMES_RE = re.compile(
+    r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
+)
+
+# ------------------------------------------------------------------------------ about the bot
+_META_PATTERNS = (
+    r"\b(?:what|which)\s+(?:ai\s+|language\s+)?(?:model|llm|ai|version of gpt)\b",
+    r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
+    r"\bare\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|person|real|chatgpt|sentient|alive|a real)\b",
+    r"\bwho\s+(?:made|built|created|wrote|programmed|coded|developed|owns|runs|are)\s+(?:you|this bot|the bot)\b",
+    r"\b(?:your|the bot'?s?)\s+(?:system\s+)?(?:prompt|instructions|source code|name|creator|owner|age)\b",
+    r"\bwhat(?:'s|s| is)\s+your\b", r"\bhow\s+old\s+are\s+you\b", r"\bhow\s+are\s+you\b",
+    r"\bdo\s+you\s+(?:like|love|hate|enjoy|prefer|think|dream|feel|sleep|eat|have feelings)\b",
+    r"\bare\s+you\s+(?:ok|okay|there|awake|smart|stupid|dumb|sure|happy|sad|bored)\b",
+    r"\b(?:can|could|would|will)\s+you\s+(?:recommend|suggest|tell me a|write|translate|sing|play some|"
+    r"help me with my|order|book|find me|search|google|summarize this|draw me)\b",
+    r"\b(?:tell|give)\s+me\s+a\s+(?:joke|story|poem|fact|riddle)\b",
+    r"\bwrite\s+(?:me\s+)?a\s+(?:poem|song|story|essay)\b",
+    r"\brecommend\s+(?:me\s+)?(?:a|an|some)\s+(?!strategy|opening|goal|cat|tile)\w+",
+    r"\bi(?:'m| am)\s+(?:so\s+|really\s+|very\s+|kinda\s+)?(?:bored|tired|hungry|sad|happy|sleepy|late|back|here)\b",
+    r"\bi\s+love\s+you\b", r"\byour\s+(?:favou?rite|day|opinion|thoughts|weekend)\b", r"\bhow\s+was\s+your\b",
+    r"\bthanks?\s+(?:you\s+)?for\s+the\s+game\b", r"\bwhat\s+(?:are|should|shall)\s+we\s+play(?:ing)?\s+next\b",
+    r"\bwhat\s+time\s+(?:do|are|shall|should|will)\s+we\b", r"\byou(?:'re| are)\s+(?:cheating|a\s+cheater)\b",
+    r"\bthat'?s\s+(?:not\s+fair|unfair|cheating|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
+    r"\bhow\s+much\s+did\s+you\s+pay\b",
+    r"你是谁", r"你叫什么", r"你是(?:人|机器人|ai|AI|真人|什么模型|哪个模型|gpt|chatgpt)", r"(?:大|语言)模型",
+    r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁", r"你(?:喜欢|爱|讨厌)",
+    r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|查|找|订)",
+    r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
+    r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
+    r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile|channel)",
+    r"\b(?:to|in|on)\s+discord\b(?!.*\b(?:game|play|rules?)\b)", r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
+    r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b", r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
+    r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
+    r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
+    r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
+    r"\b(?:the\s+)?bot\s+(?:is|was|seems|keeps)\s+(?:so\s+|really\s+)?(?:broken|down|dead|slow|lagging|stuck|offline|"
+    r"not\s+working|crashing|spamming)\b", r"\bwhy\s+is\s+the\s+bot\b", r"机器人(?:坏了|卡了|挂了|好慢|没反应|出错)",
+    r"开黑", r"^有人(?:在)?吗", r"\bwho(?:'s| is)\s+up\s+for\b",
+    r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play)\b",
+    r"\brate\s+my\b", r"\bcongrat", r"\b(?:what|which)\s+games?\s+do\s+you\s+(?:guys\s+|all\s+)?play\b",
+    r"\bspeak\s+(?:english|german|french|spanish|chinese|japanese)\b", r"\bmake\s+(?:me\s+)?a\s+meme\b",
+    r"\bis\s+this\s+thing\s+on\b", r"\bmeaning\s+of\s+life\b", r"\bnext\s+server\s+event\b",
+    r"你们(?:平时)?(?:都)?玩什么", r"(?:推荐|有没有)(?:好玩|好看)的(?:手机)?(?:游戏|电影|书)",
+    r"谁来一起", r"一起(?:打|玩)(?:麻将|游戏)",
+    r"你会说", r"怎么修改(?:昵称|名字|头像)",
+    r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
+    r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
+)
+_META_RE = re.compile("|".join(_META_PATTERNS))
+#: The part of it that still applies when the question names one of our games: what the bot *is*
+#: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
+_IDENTITY_RE = re.compile("|".join((
+    r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
+    r"\b(?:what|which)\s+(?:ai\s+|language\s+)?(?:model|llm)\b", r"\bare\s+you\s+(?:an?\s+)?(?:ai|human|real person)\b",
+    r"\bwho\s+(?:made|built|created|programmed|coded|developed)\s+(?:you|this bot|the bot)\b",
+    r"(?:大|语言)模型", r"你是谁", r"你是(?:人|机器人|ai|AI|真人)", r"谁(?:开发|做|写|创造|制作)(?:的|了)?你",
+)))
+
+# ------------------------------------------------------------------------------ arithmetic
+_NUMBER = r"(?:\d+(?:\.\d+)?|[零一二三四五六七八九十百千万两]+)"
+_ARITH_PATTERNS = (
+    rf"{_NUMBER}\s*(?:[-+*/x×÷^=]|plus|minus|times|divided by|multiplied by|加上?|减去?|乘以?|除以?)\s*{_NUMBER}",
+    r"\bsquare\s+root\b", r"\bto the power of\b", r"\bsquared\b", r"\bcubed\b",
+    r"\bfactorial\b", r"\bpercent\s+of\b", r"\bcalculate\b", r"\bsolve\s+(?:for|this|x)\b",
+    r"等于(?:几|多少)", r"平方根", r"开根号", r"算一下", r"(?:乘|除)以",
+)
+_ARITH_RE = re.compile("|".join(_ARITH_PATTERNS))
+_ARITH_TERMS = frozenset(canonical(w) for w in ("plus", "minus", "times", "divided", "multiplied", "equals", "equal",
+                                                "square", "root", "calculate", "solve", "sum", "percent", "math"))
+
+_URL_RE = re.compile(r"https?://\S+|www\.\S+|discord\.gg/\S+")
+#: Table talk around a game: "nice move!", "well played", "good luck all".
+_TABLE_TALK_RE = re.compile(
+    r"^(?:nice|good|great|well|bad)\s+(?:move|play|played|game|one|job|turn|luck)\b|\bwell\s+played\b"
+)
+
+# ------------------------------------------------------------------------------ small talk
+_CHAT_EN = frozenset({
+    "hi", "hello", "hey", "heya", "hiya", "yo", "sup", "howdy", "greetings", "morning", "evening", "afternoon",
+    "night", "good", "gn", "gm", "bye", "goodbye", "cya", "later", "thanks", "thank", "thx", "ty", "cheers",
+    "welcome", "ok", "okay", "k", "kk", "yes", "yeah", "yep", "yup", "no", "nope", "nah", "lol", "lmao", "rofl",
+    "haha", "hahaha", "hmm", "hm", "uh", "um", "oh", "wow", "nice", "cool", "great", "awesome", "sure", "fine",
+    "everyone", "everybody", "all", "guys", "folks", "friends", "there", "again", "so", "much", "very", "you",
+    "bot", "gg", "wp", "ggwp", "brb", "afk", "np", "omg", "wtf", "idk", "same", "true", "agreed", "sorry",
+    "oops", "yay", "meh", "ugh", "xd", "pog", "poggers", "test", "testing", "ping", "pong", "hallo", "hola",
+    "bonjour", "ciao", "a", "the", "to", "and", "is", "it", "i", "me", "my", "we", "this", "that", "what",
+    "best", "you're", "youre", "wrong", "channel", "anyone", "here", "around", "awake", "alive",
+})
+_CHAT_ZH = re.compile(
+    r"^(?:有人吗|有人在吗|你好|您好|大家好|早上好|早安|午安|晚上好|晚安|下午好|中午好|在吗|在不在|谢谢|多谢|感谢|辛苦了|好的|好吧|"
+    r"行|可以|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|嘻+|666+|牛|厉害|不错|对|是的|没错|收到|ok|OK|拜拜|再见|测试|早|晚|"
+    r"各位|朋友们|机器人|呀|吧|啦|了|的|呢|吗|哇+|你|我|大家|[,.!?,。!?~\s])+$"
+)
+
+# ------------------------------------------------------------------------------ other domains
+#: English words of subjects the rules never touch. A question with one of them and no rules word
+#: of its own is out of scope ("can you recommend a pizza place", "price of bitcoin").
+_OUT_OF_DOMAIN_EN = frozenset("""
+pizza burger sushi pasta noodle noodles rice bread cake cookie cookies recipe recipes cook cooking bake baking
+restaurant restaurants cafe coffee tea beer wine drink drinks food eat eating dinner lunch breakfast hungry
+weather rain raining snow sunny forecast temperature hot cold climate umbrella
+movie movies film films tv series netflix youtube music song songs singer band album spotify concert
+bitcoin crypto stock stocks dollar dollars euro bank loan invest investing tax taxes salary job
+jobs interview resume career
+python javascript java code coding programming bug compile import error database linux windows mac
+iphone android laptop password email wifi internet website
+president election politics government war news country capital city cities population history
+doctor medicine sick headache covid vaccine health diet exercise gym workout sleep
+school homework exam exams university college math maths physics chemistry biology essay teacher
+travel flight flights hotel vacation holiday trip visa airport train bus taxi
+dog dogs puppy bird birds fish? horse spider spiders legs animal animals pet pets vet
+car cars drive driving parking
+love girlfriend boyfriend wife husband marriage date dating
+joke jokes poem poems story riddle translate translation french spanish german japanese
+everest mountain ocean planet moon sun earth space? universe
+football soccer basketball baseball tennis golf sport sports team teams match? league
+sofa couch scratch scratching scratches litter stray vet vets neuter spay breed breeds fur female male purr purring
+meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
+physics superposition entanglement experiment theory? relativity gravity atom atoms
+grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
+knit knitting crochet yarn quilting embroidery clothes shirt coat jacket
+dress sock socks shoes
+moving boxes cheap store shop? amazon ebay shipping delivery
+timer alarm reminder remind calendar birthday christmas halloween holiday
+snack snacks chips popcorn pizza soda candy chocolate
+japan china korea europe america usa uk canada australia paris london tokyo
+spam spammer spammers ban banned mute moderator mod mods links
+fishing rod bait hook lake river? boating sailing cruise ferry
+biden politics politician
+graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
+podcast podcasts book books novel author wrote writer poetry meme memes gif emoji
+mortgage rent insurance budget savings retirement
+ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer kilometers inch inches feet foot
+celsius fahrenheit convert conversion percent percentage
+door doors squeaky window windows? leak plumbing fridge oven microwave washing laundry vacuum
+meaning universe philosophy religion god
+seattle york california texas berlin beijing shanghai
+sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
+cafes kitty? kittens? adopted adopting adoption rescue? shelter
+tonight weekend tomorrow yesterday congrats congratulations birthday anniversary
+moderator admin nickname username avatar profile nitro emoji
+""".replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
+                                 "kittens", "rescue", "tonight"}
+_OUT_OF_DOMAIN_ZH = (
+    "我家猫", "我家的猫", "家里", "衣服", "缝", "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
+    "绝育", "兽医", "宠物", "动画", "动画片", "形成", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
+    "过年", "节日", "味道", "好喝", "零食", "坐船去", "要多久", "被子怎么做", "怎么做被子", "彩虹糖",
+    "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
+    "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
+    "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
+    "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
+    "代码", "编程", "python", "程序", "密码", "网速",
+    "首都", "总统", "政治", "新闻", "地理", "国家", "城市", "北京", "上海", "旅游", "机票", "酒店", "签证",
+    "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
+    "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
+    "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
+    "几点", "星期几", "今天几号", "放假",
+)
+_OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
+#: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
+_PET_TALK_RE = re.compile("|".join((
+    r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
+    r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
+    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
+    r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
+)))
+
+
+def _other_subject(text: str, raw: list[str]) -> bool:
+    return (any(w in _OUT_OF_DOMAIN_EN for w in raw) or _OUT_OF_DOMAIN_ZH_RE.search(text) is not None
+            or _PET_TALK_RE.search(text) is not None)
+
+#: Ordinary English words that the rules texts happen to contain but that say nothing about a rules
+#: question on their own (index terms, i.e. after synonyms and stemming).
+GENERAL_EN = frozenset(canonical(w) for w in """
+time times good best better nice like know help make made look new real now today right well fine say kind sort
+old age human ai computer message app browser download online price system project page story pet guide
+flower cloth person people everyone community mind love true false idea real thing life world home house
+long short big small high low fast slow easy hard early late soon often never always morning night
+accident account ago agree anyway anymore apart argue argument bad bit brother buddy bug bunch came case certain
+cheap clean close confused convince course curious daughter son mother father mom dad dead dumb dump
+effect else english enough etc everything everywhere excellent expensive experienced figure file find forget
+forgot friend friends frustrating fuzzy general giant great guy guys hang heard heart himself herself history hit
+hole hope host however huge ish irl job jump kill kinda language little log logic lot lots mean meant mention mess
+myself nail niece nephew nope notice nothing oh parent parents past picture pretty proper pull punish realise
+realize recent recommend remember said saw seem sometimes sorry super suppose sure surprise talk teach terrible
+think thought told tomorrow ton tonight try tried trade treat uh understand video vs wait walk want waste watch
+weekend weird went wife husband word words worry worst written wrong year years yesterday young yourself
+ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite
+""".split())  # noqa: SIM905
+
+
+#: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
+_COMPARISON_RE = re.compile(
+    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|像|跟|和|比)\s*(?:in\s+|at\s+)?$"
+)
+
+
+def _names_other_game(text: str) -> bool:
+    """Whether the text names another game, other than in passing ("like in Hearts")."""
+    return any(_COMPARISON_RE.search(text[: m.start()]) is None for m in _OTHER_GAMES_RE.finditer(text))
+
+
+def other_domain_signals(question: str) -> int:
+    """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
+    has: each out-of-domain word, and each piece of talk about real pets. The search asks more of
+    the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
+    text = to_simplified(question.lower())
+    words = sum(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text))
+    return words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
+
+
+def mentions_other_domain(question: str) -> bool:
+    """Whether the message uses a word of a subject the rules never touch (see :func:`other_domain_signals`)."""
+    return other_domain_signals(question) > 0
+
+
+#: Chinese keywords of the knowledge base that are ordinary words, no sign of a rules question.
+ZH_GENERAL = frozenset({
+    "怎么玩", "多久", "还有", "什么意思", "意思", "区别", "版本", "在线", "新手", "奖励", "机器人", "官方", "时间",
+    "好玩", "介绍", "简单", "规则", "玩法", "游戏", "怎么办", "为什么", "可以", "能不能", "多少", "一样", "不同",
+    "最后", "开始", "结束", "之后", "之前", "第一", "一起", "朋友", "时候", "什么时候", "几个人", "人数", "还能",
+})
+#: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
+ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
+
+
+def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
+    """Whether a Chinese message holds a rules word: one of ``keywords`` (the knowledge base's Chinese
+    keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
+    text = to_simplified(question)
+    text = text + " " + " ".join(zh_pieces(text))  # also after synonyms and typo repair (叫吨 -> 叫墩)
+    return any(ch in ZH_DOMAIN_CHARS for ch in text) or any(k in text for k in keywords)
+
+
+def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
+                 corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
+    """Why a message is not a rules question ("other_game", "about_bot", "arithmetic", "small_talk",
+    "other_domain", "no_rules_word"), or None when it may be one.
+
+    ``named_game`` is the game the question names (``guess_game``), if any; ``terms`` are the
+    question's English index terms that the rules use, after spelling correction (default: every
+    word of the question, as its index term); ``corrected`` are those found only by spelling
+    correction (an out-of-domain word corrected into a rules word is no rules word).
+    """
+    text = to_simplified(question.lower()).strip()
+    if not text:
+        return None
+    if named_game is None and _names_other_game(text):
+        return "other_game"
+    if named_game is not None:
+        return "about_bot" if _IDENTITY_RE.search(text) else None
+    if _META_RE.search(text):
+        return "about_bot"
+    if terms is None:
+        terms = tuple(canonical(w) for w in en_words(text))
+    raw = re.findall(r"[a-z0-9']+", text)
+    cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
+    rules_terms = [t for t in terms if not t.isdigit() and t not in GENERAL_EN]
+    if _ARITH_RE.search(text) and {t for t in rules_terms if t not in corrected} <= _ARITH_TERMS and len(cjk) <= 8:
+        return "arithmetic"
+    if _URL_RE.search(text) and not re.search(r"[a-z\u3400-\u9fff]", _URL_RE.sub(" ", text)):
+        return "no_rules_word"  # a bare link
+    if _TABLE_TALK_RE.search(text) and len(rules_terms) <= 1 and not cjk:
+        return "small_talk"
+    if raw and not cjk and all(w in _CHAT_EN or w.isdigit() for w in raw):
+        return "small_talk"
+    if cjk and not raw and _CHAT_ZH.match(text):
+        return "small_talk"
+    other = _other_subject(text, raw)
+    if not cjk and raw and not rules_terms:
+        return "other_domain" if other else "no_rules_word"
+    exact = [t for t in rules_terms if t not in corrected]
+    if other and not cjk and len(exact) <= 2:
+        return "other_domain"
+    if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(text) or _PET_TALK_RE.search(text)):
+        return "other_domain"
+    if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
+        return "no_rules_word"
+    return None

@@ -1,0 +1,148 @@
+"""Knowing when it does not know: off-topic messages are refused, chatty or misspelt rules questions
+are not, and questions about a game's structure reach the topic that answers them."""
+
+from __future__ import annotations
+
+import pytest
+
+from calico_bot.rules import RulesIndex
+from calico_bot.rules.intents import structure_intent
+from calico_bot.rules.scope import mentions_other_domain, other_domain_signals, out_of_scope
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("how do you castle in chess", "other_game"),
+    ("best opening strategy in catan?", "other_game"),
+    ("is chess better than go", "other_game"),
+    ("狼人杀预言家怎么玩", "other_game"),
+    ("what model is this bot running on", "about_bot"),
+    ("can you recommend a pizza place", "about_bot"),
+    ("你是谁开发的", "about_bot"),
+    ("what is 17 times 23", "arithmetic"),
+    ("1加1等于几", "arithmetic"),
+    ("good morning everyone!", "small_talk"),
+    ("谢谢大家", "small_talk"),
+    ("what's the price of bitcoin", "other_domain"),
+])
+def test_out_of_scope_reasons(message: str, reason: str) -> None:
+    assert out_of_scope(message) == reason
+
+
+@pytest.mark.parametrize("question", [
+    "Do I have to folow the led color like in Hearts?",  # another game named only in passing
+    "can i lead trump",
+    "how do buttons work? what do I need to sew one",
+    "what the heck is a paradox in this game lol, the quantum cat one",
+    "手牌是私訊發給我的嗎？為什麼頻道裡看不到別人的手牌",
+    "is it 7 + 4 points for AAA-BB-C?",
+])
+def test_rules_questions_are_in_scope(real_index: RulesIndex, question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits, question
+
+
+def test_other_subjects_raise_the_floor(real_index: RulesIndex) -> None:
+    assert mentions_other_domain("any good pizza place near the station?")
+    assert not mentions_other_domain("how do buttons work")
+    assert other_domain_signals("my cat keeps scratching the sofa") == 3  # pet talk, scratching, sofa
+    sofa = real_index.lookup("my cat keeps scratching the sofa, how do i stop her")
+    assert sofa.hits == [] and sofa.floor >= 0.45
+    # One sign of another subject in a real rules question does not stop the answer.
+    pet = real_index.lookup("my cat keeps knocking the tiles off the table, anyway how many tiles go in the market?")
+    assert pet.hits and pet.hits[0].id == "calico.market.refill"
+    chat = "hey everyone, sorry if this is a dumb question, we just opened the box tonight and my sister wants to know"
+    found = real_index.lookup(f"{chat}: does anyone know a good pizza place near the station that is open late?")
+    assert found.hits == [] and found.floor >= 0.25
+    assert found.guesses and all(g.score < found.floor for g in found.guesses)
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("四个人要玩几轮", "length"),
+    ("how many rounds do we play", "length"),
+    ("how many players can play cat in the box", "players"),
+    ("猫与花毯最多几个人?", "players"),
+    ("花毯最后算分都算哪些东西", "final_scoring"),
+    ("what counts at the end of calico", "final_scoring"),
+    ("怎么赢", "winning"),
+    ("who wins a trick?", None),
+    ("盒中猫每轮结束后怎么算分", None),
+    ("猫岛一个人能玩吗", None),  # one player: the solo rules, not the player count
+    ("一局多长时间", "duration"),
+    ("盒中猫难不难", "duration"),
+    ("how long does a game take?", "duration"),
+    ("打错了怎么办", "undo"),
+])
+def test_structure_intents(question: str, intent: str | None) -> None:
+    assert structure_intent(question) == intent
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # issue 17
+    ("花毯最后算分都算哪些东西", "calico.scoring.total"),
+    ("四个人要玩几轮", "citb.end.ties"),
+    ("can I lead red?", "citb.lead.red"),
+    # issue 12
+    ("do design golas need both colour and patern", "calico.goals.scoring"),
+    ("how does the market refill", "calico.market.refill"),
+    ("can I undo a move", "calico.bot.commands"),
+    ("how many catz are there", "calico.cats.list"),
+    ("猫咪盒子里红色能先出吗", "citb.lead.red"),
+    ("猫岛的船怎么放", "ioc.placement"),
+    ("怎么赢", "calico.scoring.total"),
+])
+def test_questions_from_the_issues_find_their_topic(real_index: RulesIndex, question: str, topic: str) -> None:
+    assert [h.id for h in real_index.search(question)][:1] == [topic]
+
+
+@pytest.mark.parametrize("message", [
+    "can you recommend a pizza place", "is chess better than go", "how do you castle in chess",
+    "best opening strategy in catan?", "what model is this bot running on", "1加1等于几", "狼人杀预言家怎么玩",
+])
+def test_off_topic_messages_from_the_issues_get_no_match(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+def test_variant_entries_need_the_variant_named(real_index: RulesIndex) -> None:
+    assert real_index.search("how does the market refill")[0].id == "calico.market.refill"
+    assert real_index.search("how does the solo market refill")[0].id == "calico.solo.market"
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("https://discord.gg/abc", "no_rules_word"),
+    ("nice move!", "small_talk"),
+    ("well played everyone", "small_talk"),
+    ("test 123", "small_talk"),
+    ("the bot is broken", "about_bot"),
+    ("机器人坏了", "about_bot"),
+])
+def test_links_table_talk_and_complaints_are_not_rules_questions(real_index: RulesIndex, message: str,
+                                                                  reason: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == reason
+
+
+def test_rules_words_after_table_talk_still_get_an_answer(real_index: RulesIndex) -> None:
+    assert real_index.search("nice, so can i lead red now?")[0].id == "citb.lead.red"
+    assert real_index.search("is red broken yet?")[0].id == "citb.lead.red"
+
+
+def test_a_game_picked_in_the_command_does_not_vouch_for_an_off_topic_message(real_index: RulesIndex) -> None:
+    assert real_index.search("how do you castle in chess", game="calico") == []
+    assert real_index.search("can you recommend a pizza place", game="ioc") == []
+    assert real_index.search("can I lead red?", game="citb")[0].id == "citb.lead.red"
+
+
+def test_a_named_game_keeps_requests_in_scope_but_not_questions_about_the_bot(real_index: RulesIndex) -> None:
+    assert out_of_scope("can you recommend how to set up calico for a beginner", named_game="calico") is None
+    assert out_of_scope("what model does the calico bot run on", named_game="calico") == "about_bot"
+    assert out_of_scope("can you recommend a pizza place") == "about_bot"
+
+
+def test_a_game_named_by_an_ordinary_word_does_not_vouch_for_another_subject(real_index: RulesIndex) -> None:
+    from calico_bot.rules.games import named_only_by_common_words
+
+    assert named_only_by_common_words("why are calico cats almost always female")
+    assert not named_only_by_common_words("calico: how many cats are there")
+    assert real_index.search("why are calico cats almost always female") == []
+    assert real_index.search("拼布被子怎么做") == []
+    assert real_index.search("all calico cats + points")[0].id == "calico.cats.list"
