@@ -166,7 +166,7 @@ class DailyStore:
         sql = (
             "SELECT * FROM (SELECT day, user_id, guild_id, name, score, cats, buttons, finished_at, "
             "RANK() OVER (ORDER BY score DESC, cats DESC, buttons DESC) AS rank "
-            f"FROM daily_attempts WHERE {where}) WHERE user_id = ?"
+            f"FROM daily_attempts WHERE {where}) AS ranked WHERE user_id = ?"
         )
         row = await self.sql.fetchone(sql, [*args, user_id])
         return None if row is None else _finished(row)
