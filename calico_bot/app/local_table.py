@@ -137,6 +137,8 @@ class _TerminalErrors(logging.Handler):
         self.log_file = log_file
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith("calico_bot.app.fake_discord"):
+            return  # the stand-in's own complaints are answers to the bot (a 400, a 404), shown there
         try:
             self._write(f"(the bot logged an error: {record.getMessage()}; details in {self.log_file})")
         except Exception:
@@ -179,6 +181,7 @@ class LocalTable:
         self._last_event = 0.0
         self._restored = False
         self._log_state: tuple[list[logging.Handler], int] | None = None
+        self.problems: list[str] = []  # every line that told the user something did not work
         self.bot: CalicoBot | None = None
         self.driver: Driver | None = None
         self._load_state()
@@ -233,7 +236,7 @@ class LocalTable:
         to_file = logging.FileHandler(self.log_file, encoding="utf-8")
         to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         to_file.setLevel(logging.WARNING)
-        root.handlers = [to_file, _TerminalErrors(self.write, self.log_file)]
+        root.handlers = [to_file, _TerminalErrors(self._problem, self.log_file)]
         root.setLevel(min(root.level, logging.WARNING) or logging.WARNING)
 
     def _give_back_logging(self) -> None:
@@ -438,10 +441,10 @@ class LocalTable:
         try:
             return await self._handle(line)
         except TableInputError as exc:
-            self.write(str(exc))
+            self._problem(str(exc))
         except Exception as exc:
             log.warning("the local table could not run %r", line, exc_info=True)
-            self.write(f"(the table could not run that line: {type(exc).__name__}: {exc}; details in "
+            self._problem(f"(the table could not run that line: {type(exc).__name__}: {exc}; details in "
                        f"{self.log_file})")
         finally:
             with contextlib.suppress(Exception):
@@ -453,6 +456,7 @@ class LocalTable:
         words = line.split()
         head = words[0].lower()
         if head in ("quit", "exit"):
+            self.write("Bye. The table is kept as it is: start it again to carry on.")
             return False
         if head.startswith("/"):
             await self._slash(line)
@@ -479,6 +483,10 @@ class LocalTable:
         else:
             raise TableInputError(f"Unknown input {words[0]!r}: slash commands start with '/'; type 'help'.")
         return True
+
+    def _problem(self, text: str) -> None:
+        self.problems.append(text)
+        self.write(text)
 
     async def _settle(self) -> None:
         """Let output that is still arriving for this line (announcements) appear before the next."""
@@ -597,6 +605,11 @@ class LocalTable:
         rest = body[spans[used - 1].end():]
         raw = self._split_options(node, rest)
         params = {p.display_name: p for p in node.parameters}
+        for name, value in raw.items():
+            stray = re.search(r"(?<!\S)([A-Za-z_]\w*):", value)
+            if params[name].type is not OptionType.string and stray is not None:
+                raise TableInputError(f"/{node.qualified_name} has no option {stray.group(1)!r} "
+                                      f"(options: {_options_text(node)})")
         missing = [name for name, p in params.items() if p.required and name not in raw]
         if missing:
             raise TableInputError(f"missing option: {', '.join(missing)} (options: {_options_text(node)})")
@@ -650,10 +663,6 @@ class LocalTable:
                  text: str) -> Any:
         name = param.display_name
         kind = param.type
-        stray = re.search(r"(?<!\S)([A-Za-z_]\w*):", text)
-        if kind is not OptionType.string and stray is not None:
-            raise TableInputError(f"/{command.qualified_name} has no option {stray.group(1)!r} "
-                                  f"(options: {_options_text(command)})")
         if not text:
             raise TableInputError(f"{name} needs a value after '{name}:'.")
         if param.choices:
@@ -820,11 +829,11 @@ class LocalTable:
         if result.timed_out:
             self.write("(Calico is still working on that; its answer appears when it is ready.)")
         elif result.response is None:
-            self.write("(Calico did not answer: Discord would show 'The application did not respond'.)")
+            self._problem("(Calico did not answer: Discord would show 'The application did not respond'.)")
         elif result.response_type == 6 and not result.messages:
             self.write("(Calico took the click; nothing changed.)")
         if result.unknown_routes:
-            self.write("(the bot used a Discord call the local stand-in does not know: "
+            self._problem("(the bot used a Discord call the local stand-in does not know: "
                        + ", ".join(r.route for r in result.unknown_routes) + ")")
 
     # --- help ------------------------------------------------------------------------------------
