@@ -181,6 +181,7 @@ class LocalTable:
         self._last_event = 0.0
         self._restored = False
         self._log_state: tuple[list[logging.Handler], int] | None = None
+        self._known_threads: set[int] = set()
         self.problems: list[str] = []  # every line that told the user something did not work
         self.bot: CalicoBot | None = None
         self.driver: Driver | None = None
@@ -196,6 +197,7 @@ class LocalTable:
             self._take_logging()
         await self.fake.start()
         self._restored = any(not m.deleted for m in self.fake.messages)
+        self._known_threads = {c.id for c in self.fake.channels.values() if c.is_thread}
         if self.guild.id not in self.fake.guilds or self.fake.guilds[self.guild.id].name != self.guild.name:
             self.fake.add_guild(self.guild)
         if self.main.id not in self.fake.channels:
@@ -214,8 +216,8 @@ class LocalTable:
         if self._restored:
             threads = sum(1 for c in self.fake.channels.values() if c.is_thread)
             shown = sum(1 for m in self.fake.messages if not m.deleted)
-            self.write(f"Back at the local table: {shown} messages in #{self.main.name} and {threads} thread(s) "
-                       f"from the last session are still here, and their buttons still work. "
+            self.write(f"Back at the local table: the {shown} messages in #{self.main.name} and its {threads} "
+                       f"thread(s) from the last session are still here, and their buttons still work. "
                        f"You are {self.user.name} in {self._channel_name(self.channel.id)}; 'look' shows the "
                        "latest messages here.")
         else:
@@ -427,8 +429,19 @@ class LocalTable:
                       text)
 
     def _follow_thread(self, message: FakeMessage) -> None:
+        """Go into a game's new thread, as Discord shows it to the person who started the game."""
+        target: int | None = None
         if message.thread_id and message.thread_id in self.fake.channels and message.channel_id == self.channel.id:
-            self.channel = self.fake.channels[message.thread_id]
+            target = message.thread_id
+        channel = self.fake.channels.get(message.channel_id)
+        if (channel is not None and channel.is_thread and channel.id not in self._known_threads
+                and channel.parent_id == self.channel.id):
+            target = channel.id
+        if channel is not None and channel.is_thread:
+            self._known_threads.add(channel.id)
+        if target is not None and target != self.channel.id:
+            self._known_threads.add(target)
+            self.channel = self.fake.channels[target]
             self.write(f"(you are now typing in {self._channel_name(self.channel.id)}; 'go main' to go back)")
 
     # --- input -------------------------------------------------------------------------------------
@@ -932,7 +945,11 @@ async def run_local_table(config: Config, out_dir: Path, lines: Iterable[str] | 
                 import readline  # noqa: F401  (line editing and history for input())
             while True:
                 line = await terminal.read(f"{table.user.name}> ")
-                if line is None or not await table.handle(line):
+                if line is None:  # end of input (Ctrl-D)
+                    terminal.write("")
+                    await table.handle("quit")
+                    break
+                if not await table.handle(line):
                     break
     finally:
         await table.stop()

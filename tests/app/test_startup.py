@@ -8,6 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from calico_bot.app.config import Config
+from calico_bot.app.fake_discord import FakeDiscord
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Point discord.py at an address where nothing answers, then start bot.py as `make run` would.
@@ -53,3 +58,15 @@ def test_a_silent_server_is_one_line_after_the_login_timeout(tmp_path: Path) -> 
         port = silent.getsockname()[1]
         run = start(tmp_path, f"http://127.0.0.1:{port}/api/v10", timeout=1.0)
     check_one_clear_line(run, "Could not reach Discord within 1 s")
+
+
+async def test_a_refused_token_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    import bot as entry
+
+    async with FakeDiscord() as fake:
+        fake.install()
+        fake.fail("GET", "/users/@me", status=401, code=0, message="401: Unauthorized")
+        code = await entry.run_on_discord(Config(token="refused", database=tmp_path / "bot.sqlite3"))
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "Discord refused the token: check DISCORD_TOKEN" in err, err

@@ -166,6 +166,10 @@ async def test_files_that_are_not_images_say_file_saved(tmp_path: Path) -> None:
         saved = tmp_path / "out" / "001-game-1.json"
         assert f"  [file saved: {saved}]" in lines and saved.read_bytes() == b"{}"
         assert f"  [image saved: {tmp_path / 'out' / '002-quilt.png'}]" in lines
+        await session.run("/calico new mode:solo solo_setup:beginner")  # its cats image is 003
+        exported = await session.run("/calico export")
+        assert f"[file saved: {tmp_path / 'out' / '004-calico-1.json'}]" in exported, exported
+        assert (tmp_path / "out" / "004-calico-1.json").read_text().startswith("{")
 
 
 async def test_the_prompt_is_drawn_again_after_a_background_post(tmp_path: Path) -> None:
