@@ -85,11 +85,12 @@ class Terminal:
         self.stream = stream or sys.stdout
         self.prompt: str | None = None
         self.line_buffer = line_buffer or _readline_buffer
+        self.redraw = stream is not None or sys.stdout.isatty()  # no terminal codes into a pipe
         self._lock = threading.Lock()
 
     def write(self, text: str) -> None:
         with self._lock:
-            if self.prompt is None:
+            if self.prompt is None or not self.redraw:
                 self.stream.write(text + "\n")
             else:
                 # Clear the prompt line, print above it, draw the prompt and the typed text again.
@@ -150,7 +151,8 @@ class LocalTable:
                  own_logging: bool = True) -> None:
         self.config = config
         self.out_dir = out_dir
-        self.write = write
+        self._sink = write
+        self._written = 0
         self.own_logging = own_logging
         base = config.database
         self.discord_file = base.with_name(base.stem + "-discord.jsonl")
@@ -186,6 +188,10 @@ class LocalTable:
         self.bot: CalicoBot | None = None
         self.driver: Driver | None = None
         self._load_state()
+
+    def write(self, text: str) -> None:
+        self._written += 1
+        self._sink(text)
 
     # --- life cycle -------------------------------------------------------------------------------
 
@@ -451,6 +457,7 @@ class LocalTable:
         line = line.strip()
         if not line or line.startswith("#"):
             return True
+        written = self._written
         try:
             return await self._handle(line)
         except TableInputError as exc:
@@ -463,9 +470,19 @@ class LocalTable:
             with contextlib.suppress(Exception):
                 await self._settle()
                 self._save_state()
+            if self._written == written:  # never leave a line unanswered
+                self.write("(nothing visible came of that)")
         return True
 
     async def _handle(self, line: str) -> bool:
+        pasted = re.fullmatch(r"(\w+)> (.*?)(?:\s{2,}#.*)?", line)
+        if pasted and pasted.group(1).lower() in self.users:
+            # A line copied from the README or a transcript, prompt and comment included.
+            if pasted.group(1).lower() != self.user.name:
+                self._switch_user([pasted.group(1)])
+            line = pasted.group(2).strip()
+            if not line:
+                return True
         words = line.split()
         head = words[0].lower()
         if head in ("quit", "exit"):
@@ -845,6 +862,9 @@ class LocalTable:
             self._problem("(Calico did not answer: Discord would show 'The application did not respond'.)")
         elif result.response_type == 6 and not result.messages:
             self.write("(Calico took the click; nothing changed.)")
+        elif result.response_type == 9:
+            title = (result.modal or {}).get("title", "")
+            self._problem(f"(Calico opened a form {title!r}, which the local table cannot fill in.)")
         if result.unknown_routes:
             self._problem("(the bot used a Discord call the local stand-in does not know: "
                        + ", ".join(r.route for r in result.unknown_routes) + ")")
@@ -937,7 +957,8 @@ async def run_local_table(config: Config, out_dir: Path, lines: Iterable[str] | 
     try:
         if lines is not None:
             for line in lines:
-                table.write(f"{table.user.name}> {line.rstrip()}")
+                pasted = re.match(r"\w+> ", line)  # a line with its prompt, as in a transcript
+                table.write(line.rstrip() if pasted else f"{table.user.name}> {line.rstrip()}")
                 if not await table.handle(line):
                     break
         else:

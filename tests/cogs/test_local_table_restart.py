@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from .table_session import local_table
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_threads_posts_and_buttons_come_back_after_a_restart(tmp_path: Path) -> None:
@@ -41,3 +44,17 @@ async def test_threads_posts_and_buttons_come_back_after_a_restart(tmp_path: Pat
         assert "You are ana in #calico" in third.text  # where you were typing is kept too
         assert "There is no [11]" in await third.run("click 11")
         assert "button: Confirm" in await third.run("click 10")  # a new panel opens
+
+
+async def test_fresh_forgets_the_last_session(tmp_path: Path) -> None:
+    async with local_table(tmp_path) as first:
+        await first.run("/calico new mode:solo solo_setup:beginner")
+    sys.path.insert(0, str(ROOT))
+    import bot as entry
+
+    entry.forget_local_table(tmp_path / "data" / "local-table.sqlite3", tmp_path / "out")
+    assert not (tmp_path / "out").exists() and not list((tmp_path / "data").iterdir())
+    async with local_table(tmp_path) as second:
+        assert "Local table ready" in second.text
+        assert "You are ana in #calico" in second.text
+        assert "No open Calico games in this channel." in await second.run("/calico games")
