@@ -42,6 +42,7 @@ from .bot import CalicoBot
 from .config import Config
 from .fake_discord import (
     DEFAULT_MEMBER_PERMISSIONS,
+    DM_CHANNEL,
     FakeAttachment,
     FakeChannel,
     FakeDiscord,
@@ -416,6 +417,8 @@ class LocalTable:
         channel = self.fake.channels.get(channel_id)
         if channel is None:
             return f"channel {channel_id}"
+        if channel.type == DM_CHANNEL:
+            return "DM with " + (", ".join(u.name for u in channel.recipients) or "someone")
         return f"thread '{channel.name}'" if channel.is_thread else f"#{channel.name}"
 
     def _user_name(self, user_id: int) -> str:
