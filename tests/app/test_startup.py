@@ -56,8 +56,8 @@ def test_a_silent_server_is_one_line_after_the_login_timeout(tmp_path: Path) -> 
         silent.bind(("127.0.0.1", 0))
         silent.listen(8)
         port = silent.getsockname()[1]
-        run = start(tmp_path, f"http://127.0.0.1:{port}/api/v10", timeout=1.0)
-    check_one_clear_line(run, "Could not reach Discord within 1 s")
+        run = start(tmp_path, f"http://127.0.0.1:{port}/api/v10", timeout=0.5)
+    check_one_clear_line(run, "Could not reach Discord within 0.5 s")
 
 
 async def test_a_refused_token_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -235,3 +235,21 @@ def test_fuzzed_lines_never_give_a_traceback_or_silence(tmp_path: Path) -> None:
     finally:
         loop.run_until_complete(context.__aexit__(None, None, None))
         loop.close()
+
+
+async def test_a_failing_command_is_one_line_and_its_traceback_goes_to_the_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with local_table(tmp_path) as session:
+        assert session.table.bot is not None
+        games = session.table.bot.games
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("the cat sat on the keyboard")
+
+        monkeypatch.setattr(games, "resolve", broken)
+        out = await session.run("/calico status")
+        assert "Traceback" not in out
+        assert f"(the bot logged an error: command failed; details in {session.table.log_file})" in out
+        assert "Sorry, something went wrong" in out  # the bot's own polite answer, as on Discord
+    log = session.table.log_file.read_text()
+    assert "Traceback" in log and "the cat sat on the keyboard" in log
