@@ -10,12 +10,48 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import shutil
 import sys
 from pathlib import Path
 
+import aiohttp
+import discord
+
 from calico_bot.app.bot import CalicoBot
-from calico_bot.app.config import load_config
+from calico_bot.app.config import Config, load_config
 from calico_bot.app.local_table import quiet_logging, run_local_table
+
+LOGIN_TIMEOUT = 30.0  # seconds to reach Discord and log in before giving up with one clear line
+
+
+async def run_on_discord(config: Config) -> int:
+    """Log in and stay connected; a start-up failure is one line on standard error and exit status 1."""
+    assert config.token is not None
+    bot = CalicoBot(config)
+    try:
+        async with bot:
+            try:
+                await asyncio.wait_for(bot.login(config.token), timeout=LOGIN_TIMEOUT)
+            except TimeoutError:
+                return fail(f"Could not reach Discord within {LOGIN_TIMEOUT:g} s: check the network "
+                            "(or start without DISCORD_TOKEN for the local table).")
+            await bot.connect()
+    except discord.LoginFailure:
+        return fail("Discord refused the token: check DISCORD_TOKEN (developer portal, Bot, Reset Token).")
+    except discord.PrivilegedIntentsRequired:
+        return fail("Discord refused the connection: the bot asked for an intent that is not enabled.")
+    except (aiohttp.ClientError, discord.GatewayNotFound, OSError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return fail(f"Could not reach Discord ({reason}): check the network "
+                    "(or start without DISCORD_TOKEN for the local table).")
+    except discord.HTTPException as exc:
+        return fail(f"Discord answered {exc.status} while starting ({exc.text or 'no details'}).")
+    return 0
+
+
+def fail(text: str) -> int:
+    print(f"calico-bot: {text}", file=sys.stderr)
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("local-table-out"),
                         help="local table: where images the bot posts are saved")
     parser.add_argument("--sync", action="store_true", help="sync slash commands with Discord on start")
+    parser.add_argument("--fresh", action="store_true",
+                        help="local table: forget the last session (its game database, messages and saved files)")
     args = parser.parse_args(argv)
 
     config = load_config()
@@ -34,17 +72,35 @@ def main(argv: list[str] | None = None) -> int:
 
     if config.token and not args.local:
         logging.getLogger(__name__).info("starting with %r", config)
-        CalicoBot(config).run(config.token, log_handler=None)
-        return 0
+        try:
+            return asyncio.run(run_on_discord(config))
+        except KeyboardInterrupt:
+            return 0
 
     if not args.local:
         print("No DISCORD_TOKEN set: opening the local table (same bot, local stand-in for Discord).")
     quiet_logging()
     config.database = config.database.with_name("local-table.sqlite3")
     config.sync_commands = False
-    lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
-    asyncio.run(run_local_table(config, args.out, lines))
+    if args.fresh:
+        forget_local_table(config.database, args.out)
+    try:
+        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+    except (OSError, UnicodeDecodeError) as exc:
+        return fail(f"cannot read the script {args.script}: {exc}")
+    try:
+        asyncio.run(run_local_table(config, args.out, lines))
+    except KeyboardInterrupt:
+        print()
     return 0
+
+
+def forget_local_table(database: Path, out: Path) -> None:
+    for path in database.parent.glob(database.stem + "*"):
+        if path.is_file():
+            path.unlink()
+    if out.is_dir():
+        shutil.rmtree(out)
 
 
 if __name__ == "__main__":

@@ -123,6 +123,10 @@ class SnowflakeGenerator:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def observe(self, value: int) -> None:
+        """Never hand out ``value`` or anything below it (ids read back from an earlier run)."""
+        self._last = max(self._last, value)
+
 
 _SNOWFLAKES = SnowflakeGenerator()
 
@@ -634,6 +638,7 @@ class FakeDiscord:
         host: str = "127.0.0.1",
         port: int = 0,
         journal: str | Path | None = None,
+        persist: str | Path | None = None,
     ) -> None:
         self.snowflakes = _SNOWFLAKES
         self.bot_user_id: int = bot_user_id or self.snowflakes.next()
@@ -664,6 +669,13 @@ class FakeDiscord:
         # Discord would still hold after the bot's process died.
         self.journal = Path(journal) if journal is not None else None
         self._load_journal()
+        # Everything Discord keeps (channels and threads, every message with its edits, components,
+        # flags and attachment names, ephemeral ones too: the user's screen still shows them) is
+        # appended to the persist file and replayed on the next start, so the local table comes
+        # back as it was after a restart.
+        self.persist = Path(persist) if persist is not None else None
+        self._replaying = False
+        self._load_persisted()
         self._runner: web.AppRunner | None = None
         self._site: web.SockSite | None = None
         self._saved_base: str | None = None
@@ -761,6 +773,7 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         if channel.guild_id is not None and channel.guild_id not in self.guilds:
             self.guilds[channel.guild_id] = FakeGuild(id=channel.guild_id)
+        self._persist_channel(channel)
         return channel
 
     def subscribe(self, listener: MessageListener) -> Callable[[], None]:
@@ -1051,6 +1064,7 @@ class FakeDiscord:
             message.nonce = str(data["nonce"])
         self.messages.append(message)
         self._write_journal(message)
+        self._persist_message(message)
         self._notify("created", message)
         return message
 
@@ -1081,6 +1095,97 @@ class FakeDiscord:
         with self.journal.open("a", encoding="utf-8") as fh:
             fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
             fh.flush()
+
+    # ---------------------------------------------------------------- persistence (the local table)
+
+    def _persist_append(self, entry: dict[str, Any]) -> None:
+        if self.persist is None or self._replaying:
+            return
+        self.persist.parent.mkdir(parents=True, exist_ok=True)
+        with self.persist.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def _persist_channel(self, channel: FakeChannel) -> None:
+        self._persist_append({
+            "event": "channel", "id": str(channel.id), "guild_id": _sid(channel.guild_id), "type": channel.type,
+            "parent_id": _sid(channel.parent_id), "name": channel.name, "owner_id": _sid(channel.owner_id),
+            "recipients": [{"id": str(u.id), "name": u.name} for u in channel.recipients],
+        })
+
+    def _persist_message(self, message: FakeMessage) -> None:
+        """The whole current state of a message: a later entry for the same id is an edit."""
+        self._persist_append({
+            "event": "message", "id": str(message.id), "channel_id": str(message.channel_id), "kind": message.kind,
+            "content": message.content, "embeds": message.embeds, "components": message.components,
+            "flags": message.flags, "guild_id": _sid(message.guild_id), "thread_id": _sid(message.thread_id),
+            "attachments": [{"id": str(a.id), "filename": a.filename, "content_type": a.content_type,
+                             "description": a.description} for a in message.attachments],
+            "interaction_metadata": message.interaction_metadata, "message_type": message.message_type,
+            "timestamp": message.timestamp, "edited_timestamp": message.edited_timestamp, "nonce": message.nonce,
+        })
+
+    def _load_persisted(self) -> None:
+        if self.persist is None or not self.persist.exists():
+            return
+        by_id = {m.id: m for m in self.messages}
+        self._replaying = True
+        try:
+            for line in self.persist.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                    self._replay(entry, by_id)
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by a kill
+        finally:
+            self._replaying = False
+
+    def _replay(self, entry: dict[str, Any], by_id: dict[int, FakeMessage]) -> None:
+        def opt_int(value: Any) -> int | None:
+            return None if value is None else int(value)
+
+        event = entry.get("event")
+        if event == "channel":
+            recipients = tuple(FakeUser(id=int(u["id"]), name=str(u["name"])) for u in entry.get("recipients", []))
+            channel = FakeChannel(id=int(entry["id"]), guild_id=opt_int(entry.get("guild_id")),
+                                  type=int(entry.get("type", TEXT_CHANNEL)), parent_id=opt_int(entry.get("parent_id")),
+                                  name=str(entry.get("name", "")), owner_id=opt_int(entry.get("owner_id")),
+                                  recipients=recipients)
+            self.add_channel(channel)
+            self.snowflakes.observe(channel.id)
+        elif event == "delete":
+            message = by_id.get(int(entry["id"]))
+            if message is not None:
+                message.deleted = True
+        elif event == "message":
+            message_id = int(entry["id"])
+            message = by_id.get(message_id)
+            if message is None:
+                message = FakeMessage(id=message_id, channel_id=int(entry["channel_id"]))
+                by_id[message_id] = message
+                self.messages.append(message)
+            else:
+                message.versions.append(message.snapshot())
+            message.kind = str(entry.get("kind", "channel"))
+            message.content = str(entry.get("content", ""))
+            message.embeds = list(entry.get("embeds") or [])
+            message.components = list(entry.get("components") or [])
+            message.flags = int(entry.get("flags") or 0)
+            message.guild_id = opt_int(entry.get("guild_id"))
+            message.thread_id = opt_int(entry.get("thread_id"))
+            message.author = self.bot_user_payload()
+            message.attachments = [
+                FakeAttachment(str(a["filename"]), b"", str(a.get("content_type") or "application/octet-stream"),
+                               id=int(a["id"]), description=a.get("description"))
+                for a in entry.get("attachments", [])
+            ]
+            message.interaction_metadata = entry.get("interaction_metadata")
+            message.message_type = int(entry.get("message_type") or 0)
+            message.timestamp = str(entry.get("timestamp") or _iso())
+            message.edited_timestamp = entry.get("edited_timestamp")
+            message.nonce = entry.get("nonce")
+            self.snowflakes.observe(message_id)
+            if message.nonce is not None and not message.ephemeral:
+                self._nonces[(message.channel_id, message.nonce)] = message
 
     def _message_from_payload(self, payload: Mapping[str, Any]) -> FakeMessage:
         """Adopt a message the fake did not create (e.g. a hand-built component payload)."""
@@ -1135,10 +1240,12 @@ class FakeDiscord:
         uploaded.extend(self._attachment_from_file(message.channel_id, f, None) for f in by_index.values())
         message.attachments.extend(uploaded)
         if not new:
+            self._persist_message(message)
             self._notify("edited", message)
 
     def _delete(self, message: FakeMessage) -> None:
         message.deleted = True
+        self._persist_append({"event": "delete", "id": str(message.id)})
         self._notify("deleted", message)
 
     def _attachment_from_file(self, channel_id: int, f: RecordedFile, description: str | None) -> FakeAttachment:
@@ -1430,6 +1537,7 @@ class FakeDiscord:
             thread_id = message.id  # Discord reuses the starter message's id
             thread_type = PUBLIC_THREAD
             message.thread_id = thread_id
+            self._persist_message(message)
         else:
             thread_id = self.snowflakes.next()
             thread_type = int(data.get("type") or PRIVATE_THREAD)
@@ -1700,6 +1808,10 @@ def _message_problem(data: dict[str, Any], files: list[RecordedFile]) -> str | N
     if len([f for f in files if f.name.startswith("files[")]) > 10:
         return "a message has at most 10 files"
     return None
+
+
+def _sid(value: int | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def _guess_type(filename: str) -> str:

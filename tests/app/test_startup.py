@@ -1,0 +1,72 @@
+"""Starting with a token on a machine that cannot reach Discord: one clear line and a non-zero exit."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calico_bot.app.config import Config
+from calico_bot.app.fake_discord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Point discord.py at an address where nothing answers, then start bot.py as `make run` would.
+CHILD = """
+import sys
+sys.path.insert(0, {root!r})
+import discord.http
+discord.http.Route.BASE = {base!r}
+import bot
+bot.LOGIN_TIMEOUT = {timeout}
+sys.exit(bot.main([]))
+"""
+
+
+def start(tmp_path: Path, base: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "CALICO_DATA_DIR": str(tmp_path / "data")}
+    code = CHILD.format(root=str(ROOT), base=base, timeout=timeout)
+    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def check_one_clear_line(run: subprocess.CompletedProcess[str], words: str) -> None:
+    shown = run.stdout + run.stderr
+    assert run.returncode == 1, shown
+    assert "Traceback" not in shown and "Unclosed" not in shown, shown
+    lines = [line for line in shown.splitlines() if "calico-bot:" in line]
+    assert len(lines) == 1 and words in lines[0], shown
+    assert run.stderr.rstrip().splitlines()[-1] == lines[0]  # the last thing printed
+
+
+def test_a_refused_connection_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    run = start(tmp_path, f"http://127.0.0.1:{port}/api/v10")
+    check_one_clear_line(run, "Could not reach Discord")
+
+
+def test_a_silent_server_is_one_line_after_the_login_timeout(tmp_path: Path) -> None:
+    with socket.socket() as silent:  # accepts connections, never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        run = start(tmp_path, f"http://127.0.0.1:{port}/api/v10", timeout=0.5)
+    check_one_clear_line(run, "Could not reach Discord within 0.5 s")
+
+
+async def test_a_refused_token_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    import bot as entry
+
+    async with FakeDiscord() as fake:
+        fake.install()
+        fake.fail("GET", "/users/@me", status=401, code=0, message="401: Unauthorized")
+        code = await entry.run_on_discord(Config(token="refused", database=tmp_path / "bot.sqlite3"))
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "Discord refused the token: check DISCORD_TOKEN" in err, err
