@@ -73,6 +73,11 @@ class Applied:
     paradox_player: int | None = None
     game_over: bool = False
 
+    @property
+    def revealed_hidden(self) -> bool:
+        """Whether hidden cards came out (a paradox hand, the next round's deal): not freely undoable."""
+        return self.round_over
+
 
 @dataclass(slots=True)
 class Deal:
@@ -554,8 +559,7 @@ class GameState:
             "to_act": self.to_act,
             "hand": list(self.hands[seat]) if seat is not None and live else None,
             "dealt": sorted(self.deals[self.round].hands[seat]) if seat is not None and live else None,
-            "hand_sizes": [len(h) - (1 if self.phase == PHASE_SET_ASIDE else 0) for h in self.hands]
-            if live else [0] * n,
+            "hand_sizes": [len(h) for h in self.hands] if live else [0] * n,
             "own_set_aside": self.set_aside[seat] if seat is not None and live else None,
             "set_aside_done": [c is not None for c in self.set_aside] if live else [False] * n,
             "revealed": revealed,
