@@ -107,9 +107,9 @@ def round_value(state: GameState, seat: int) -> float:
 class StrongPolicy(Policy):
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 8, width: int = 6, time_cap: float = 0.9) -> None:
+    def __init__(self, seed: int = 0, samples: int = 16, width: int = 8, time_cap: float = 0.9) -> None:
         super().__init__(seed)
-        self.samples = samples
+        self.samples = samples  # worlds per decision (three times as many for a bid: it has 3 choices)
         self.width = width
         self.time_cap = time_cap  # safety net only: the sample count normally ends the search first
 
@@ -139,7 +139,8 @@ class StrongPolicy(Policy):
         started = time.perf_counter()
         totals = [0.0] * len(cands)
         worlds = 0
-        for k in range(self.samples):
+        samples = self.samples * (3 if prompt.kind == KIND_BID else 1)
+        for k in range(samples):
             world = sample_world(view, rng)
             if world is None:
                 continue
@@ -149,7 +150,7 @@ class StrongPolicy(Policy):
                 sim.apply(cand)
                 finish_round(sim)
                 totals[i] += round_value(sim, prompt.seat)
-            if k + 1 < self.samples and time.perf_counter() - started > self.time_cap:
+            if k + 1 < samples and time.perf_counter() - started > self.time_cap:
                 break
         if worlds == 0:
             return cands[0]
