@@ -282,3 +282,26 @@ def test_cli_as_a_process_is_light(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert json.loads(done.stdout) == EXPECTED_EXAMPLE
     assert done.stderr.strip() == "0 [] False"
+
+
+def test_a_complete_two_player_game_tied_on_total_goes_to_the_last_round(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # Round 2 is round 1 with the seats' roles swapped (Ana now starts): Ana 6 - 1 = 5, Bo -1 + 6 = 5,
+    # and Bo's 6 points in the last round win the tie.
+    rec = example()
+    first = rec["rounds"][0]
+    rec["rounds"].append({"hands": first["hands"][::-1], "set_aside": first["set_aside"][::-1],
+                          "revealed": list(first["revealed"]),
+                          "plays": [[1 - s, c, colour] for s, c, colour in first["plays"]]})
+    code, out, _ = run(tmp_path, rec, capsys)
+    assert code == 0 and out["complete"] is True
+    assert [p["total"] for p in out["players"]] == [5, 5]
+    assert [[r["round_points"] for r in p["rounds"]] for p in out["players"]] == [[6, -1], [-1, 6]]
+    assert [r["start_player"] for r in out["rounds"]] == [1, 0]
+    assert out["rounds"][1] == {"start_player": 0, "tricks_played": 4, "paradox_player": 0,
+                                "trick_winners": [1, 0, 1, 1]}
+    assert out["winners"] == [1]
+    # The last round may not stop while Ana can still lead.
+    rec["rounds"][1]["plays"] = rec["rounds"][1]["plays"][:8]
+    code, _, err = run(tmp_path, rec, capsys)
+    assert code == 2 and err.startswith("rounds[1].plays[8]:")
