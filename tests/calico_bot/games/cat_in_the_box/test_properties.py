@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calico_bot.core.errors import RuleViolation
+from calico_bot.core.errors import RecordError, RuleViolation
 from calico_bot.games.cat_in_the_box.engine.actions import Bid, Play, SetAside
 from calico_bot.games.cat_in_the_box.engine.components import COLOURS, SETUPS
 from calico_bot.games.cat_in_the_box.engine.game import (
@@ -127,3 +127,40 @@ def test_a_paradox_happens_exactly_when_nobody_could_play(n: int, seed: int, cut
         if h["paradox_player"] is not None:
             assert h["paradox_hand"]
             assert h["scores"][h["paradox_player"]]["round_points"] == -h["scores"][h["paradox_player"]]["tricks"]
+
+
+def leaves(value: object, path: tuple = ()) -> list[tuple]:
+    """Every path to a value inside plain JSON data (containers included)."""
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += leaves(v, (*path, i))
+    return out
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(min_value=-3, max_value=12), st.text(max_size=3),
+                 st.lists(st.integers(min_value=0, max_value=9), max_size=4), st.just({}), st.floats(0, 3))
+
+
+@given(counts, seeds, st.data())
+def test_any_damaged_record_is_scored_or_refused_with_a_path(n: int, seed: int, data: st.DataObject) -> None:
+    record = to_record(random_game(n, seed))
+    paths = [p for p in leaves(record) if p]
+    path = data.draw(st.sampled_from(paths))
+    value = data.draw(junk)
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        score_record(record)
+    except RecordError as exc:
+        where = str(exc).split(":")[0]
+        assert where.split("[")[0].split(".")[0] in ("format", "player_count", "players", "start_player",
+                                                       "rounds", "record")
+        if path[0] == "rounds" and len(path) > 1:
+            # Earlier rounds are untouched and every round is dealt explicitly: the damaged round is named.
+            assert where.startswith(f"rounds[{path[1]}]"), (path, str(exc))
