@@ -1,0 +1,44 @@
+"""The Cat in the Box side of ``python -m calico_bot.score``: one JSON object on stdout, or exit
+status 2 with one stderr line that starts with the path of the first bad entry. Never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from ...core.errors import RecordError
+from .engine.record import score_record
+
+
+def score_data(data: Any, indent: int | None = None) -> int:
+    try:
+        result = score_record(data).to_json()
+    except RecordError as exc:
+        print(str(exc).replace("\n", " "), file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug must still not show a traceback to a record checker
+        print(f"record: could not be replayed ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=indent, ensure_ascii=False))
+    return 0
+
+
+def score_file(path: str, indent: int | None = None) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        print(f"record: cannot read {path}: {reason}", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        where = f" (line {exc.lineno}, column {exc.colno}): {exc.msg}" if isinstance(exc, json.JSONDecodeError) else ""
+        print(f"record: {path} is not valid JSON{where}", file=sys.stderr)
+        return 2
+    return score_data(data, indent)
