@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         print("No DISCORD_TOKEN set: opening the local table (same bot, local stand-in for Discord).")
     quiet_logging()
     config.database = config.database.with_name("local-table.sqlite3")
+    config.database_url = None  # the local table always keeps its own SQLite file
     config.sync_commands = False
     if args.fresh:
         forget_local_table(config.database, args.out)

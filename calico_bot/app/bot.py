@@ -16,8 +16,8 @@ from ..services.calico_games import CalicoGames, GameError
 from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr
 from ..services.refusals import refusal_text
+from ..storage import SqlStorage, open_storage
 from ..storage.daily_store import DailyStore
-from ..storage.sqlite import SqliteStorage
 from .config import Config
 from .guard import GuardedTree
 from .translator import CatalogTranslator
@@ -28,7 +28,7 @@ EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
 class CalicoBot(commands.Bot):
-    storage: SqliteStorage
+    storage: SqlStorage
     games: CalicoGames
     daily: DailyPuzzles
 
@@ -48,7 +48,7 @@ class CalicoBot(commands.Bot):
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def setup_hook(self) -> None:
-        self.storage = await SqliteStorage.open(self.config.database)
+        self.storage = await open_storage(self.config.storage_url)
         kwargs = {"clock": self.clock} if self.clock else {}
         self.games = CalicoGames(self.storage, ai_budget_ms=self.config.ai_budget_ms, **kwargs)
         self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,

@@ -19,10 +19,28 @@ class Config:
     sync_commands: bool = False
     sync_guild: int | None = None  # sync to one guild (instant) instead of globally
     ai_budget_ms: int = 300
+    database_url: str | None = None  # DATABASE_URL: postgresql://... (or sqlite:///...); None: ``database``
+
+    @property
+    def storage_url(self) -> str:
+        """Where the storage lives: DATABASE_URL if set, else the SQLite file."""
+        return self.database_url or str(self.database)
 
     def __repr__(self) -> str:  # never show the token
-        return (f"Config(token={'set' if self.token else 'unset'}, database={str(self.database)!r}, "
+        where = _without_password(self.storage_url)
+        return (f"Config(token={'set' if self.token else 'unset'}, database={where!r}, "
                 f"log_level={self.log_level!r}, owners={sorted(self.owner_ids)}, sync={self.sync_commands})")
+
+
+def _without_password(url: str) -> str:
+    """A database URL fit for logs: ``postgresql://user:secret@host`` -> ``postgresql://user:***@host``."""
+    if "://" in url and "@" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        if ":" in creds:
+            creds = creds.split(":", 1)[0] + ":***"
+        return f"{scheme}://{creds}@{host}"
+    return url
 
 
 def _ids(text: str | None) -> set[int]:
@@ -30,8 +48,8 @@ def _ids(text: str | None) -> set[int]:
 
 
 def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Config:
-    """Read ``DISCORD_TOKEN``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``, ``OWNER_IDS``,
-    ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD`` and ``AI_BUDGET_MS``."""
+    """Read ``DISCORD_TOKEN``, ``DATABASE_URL``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``,
+    ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD`` and ``AI_BUDGET_MS``."""
     if dotenv and env is None:
         from dotenv import load_dotenv
 
@@ -47,4 +65,5 @@ def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Co
         sync_commands=(env.get("SYNC_COMMANDS") or "").lower() in ("1", "true", "yes"),
         sync_guild=int(env["SYNC_GUILD"]) if (env.get("SYNC_GUILD") or "").isdigit() else None,
         ai_budget_ms=int(env.get("AI_BUDGET_MS") or 300),
+        database_url=env.get("DATABASE_URL") or None,
     )

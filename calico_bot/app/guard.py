@@ -22,7 +22,7 @@ from discord.enums import AppCommandOptionType
 from ..services.i18n import lang_of, tr
 
 if TYPE_CHECKING:
-    from ..storage.sqlite import SqliteStorage
+    from ..storage.base import SqlStorage
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ class BadOption(Exception):
         return tr(lang, "error.bad_option", option=self.option[:40], reason=reason)
 
 
-async def first_delivery(storage: SqliteStorage, interaction: discord.Interaction, now: float) -> bool:
+async def first_delivery(storage: SqlStorage, interaction: discord.Interaction, now: float) -> bool:
     """True the first time this interaction arrives (in any process sharing the database)."""
     if interaction.type is discord.InteractionType.autocomplete:
         return True

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .sqlite import SqliteStorage
+from .base import SqlStorage
 
 PLAYING = "playing"
 DONE = "done"
@@ -91,11 +91,11 @@ class ChannelSetting:
 class DailyStore:
     """The daily puzzle's tables, through a storage's serialised statements (``DailyStore.of(storage)``)."""
 
-    def __init__(self, sql: SqliteStorage) -> None:
+    def __init__(self, sql: SqlStorage) -> None:
         self.sql = sql
 
     @classmethod
-    def of(cls, storage: SqliteStorage) -> DailyStore:
+    def of(cls, storage: SqlStorage) -> DailyStore:
         return cls(storage)
 
     # --- meta ----------------------------------------------------------------------------------------

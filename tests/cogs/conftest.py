@@ -34,6 +34,7 @@ class Table:
     guild: FakeGuild
     channel: FakeChannel
     users: dict[str, FakeUser] = field(default_factory=dict)
+    database_url: str | None = None  # PostgreSQL instead of the SQLite file ``db``
 
     async def slash(self, user: str, command: str, channel: FakeChannel | None = None, **options: object
                     ) -> InteractionResult:
@@ -56,7 +57,8 @@ class Table:
     async def restart(self) -> None:
         """Close the bot and start a new one on the same database (as after a crash or deploy)."""
         await self.bot.close()
-        self.bot = CalicoBot(Config(database=self.db, ai_budget_ms=50), clock=self.clock)
+        self.bot = CalicoBot(Config(database=self.db, ai_budget_ms=50, database_url=self.database_url),
+                             clock=self.clock)
         await login(self.bot, self.fake)
         self.driver = Driver(self.bot, self.fake, timeout=30.0)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from calico_bot.services.daily import DailyPuzzles
+from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 from .daily_helpers import Clock, close_service, open_service
 
@@ -17,8 +18,20 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-async def env(tmp_path: Path, clock: Clock) -> AsyncIterator[DailyPuzzles]:
-    storage, svc = await open_service(tmp_path / "bot.db", clock)
-    yield svc
-    await close_service(storage, svc)
+@pytest.fixture(params=DRIVERS)
+async def env(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> AsyncIterator[DailyPuzzles]:
+    """The daily service on SQLite, and on PostgreSQL when a test server is there."""
+    if request.param == "sqlite":
+        storage, svc = await open_service(tmp_path / "bot.db", clock)
+        yield svc
+        await close_service(storage, svc)
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL test server (CALICO_TEST_POSTGRES); CI runs these")
+    url, name = await fresh_postgres_url()
+    storage, svc = await open_service(url, clock)
+    try:
+        yield svc
+    finally:
+        await close_service(storage, svc)
+        await drop_postgres(name)

@@ -7,8 +7,8 @@ from pathlib import Path
 from calico_bot.ai.registry import policy_by_name
 from calico_bot.ai.view import build_view
 from calico_bot.services.daily import Attempt, DailyPuzzles, day_start
+from calico_bot.storage import SqlStorage, open_storage
 from calico_bot.storage.daily_store import DailyStore
-from calico_bot.storage.sqlite import SqliteStorage
 
 DAY = 40  # 2027-01-07, an ordinary day
 GUILD = 1001
@@ -32,15 +32,16 @@ class Clock:
         self.t += seconds
 
 
-async def open_service(path: Path, clock: Clock | None = None, **kwargs: object) -> tuple[SqliteStorage, DailyPuzzles]:
-    storage = await SqliteStorage.open(path)
+async def open_service(path: Path | str, clock: Clock | None = None, **kwargs: object
+                       ) -> tuple[SqlStorage, DailyPuzzles]:
+    storage = await open_storage(path)
     options: dict[str, object] = {"par_policy": "greedy"}
     options.update(kwargs)
     svc = DailyPuzzles(storage, DailyStore.of(storage), clock=clock or Clock(), **options)  # type: ignore[arg-type]
     return storage, svc
 
 
-async def close_service(storage: SqliteStorage, svc: DailyPuzzles) -> None:
+async def close_service(storage: SqlStorage, svc: DailyPuzzles) -> None:
     await svc.wait_par()
     await storage.close()
 

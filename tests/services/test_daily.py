@@ -13,6 +13,7 @@ import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from calico_bot.calico.components import SCENARIOS
@@ -267,7 +268,7 @@ async def test_a_result_cannot_be_submitted_without_playing(env: DailyPuzzles) -
     assert not {n for n in public if any(w in n for w in ("submit", "set_score", "result", "finish"))}
     await env.start(12, "Ann", GUILD)
     db = env.store.sql
-    with pytest.raises(sqlite3.IntegrityError):  # no result without its record
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)):  # no result, no record
         await db.execute("UPDATE daily_attempts SET status = 'done', score = 99 WHERE user_id = 12")
     row = await env.store.get_attempt(DAY, 12)
     assert row is not None and row.status == "playing" and row.score is None

@@ -1,35 +1,27 @@
-"""SQLite storage under concurrency: every unit of work is its own transaction, whatever runs beside it."""
+"""Every storage driver under concurrency: each unit of work is its own transaction, whatever runs beside it.
+
+These run on SQLite and on PostgreSQL (see conftest.py): the storage contract every driver must keep."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
-from pathlib import Path
 
 import pytest
 
+from calico_bot.storage import SqlStorage
 from calico_bot.storage.daily_store import AttemptRow, DailyStore
 from calico_bot.storage.models import SeatRow, StaleVersion
-from calico_bot.storage.sqlite import SqliteStorage
 
 
-@pytest.fixture
-async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = await SqliteStorage.open(tmp_path / "db.sqlite3")
-    try:
-        yield s
-    finally:
-        await s.close()
-
-
-async def new_game(storage: SqliteStorage, n: int) -> int:
+async def new_game(storage: SqlStorage, n: int) -> int:
     row = await storage.create_game(kind="calico", guild_id=1, channel_id=100 + n, host_id=7, options={}, now=0.0)
     await storage.add_seat(SeatRow(row.id, 0, 7, "ana"))
     return row.id
 
 
-async def test_concurrent_moves_in_different_games_all_commit(storage: SqliteStorage) -> None:
+async def test_concurrent_moves_in_different_games_all_commit(storage: SqlStorage) -> None:
     games = [await new_game(storage, i) for i in range(12)]
 
     async def move(game_id: int) -> int:
@@ -46,7 +38,7 @@ async def test_concurrent_moves_in_different_games_all_commit(storage: SqliteSto
         assert len(await storage.pending_outbox(game_id=g)) == 1
 
 
-async def test_moves_timers_and_daily_writes_interleaved(storage: SqliteStorage) -> None:
+async def test_moves_timers_and_daily_writes_interleaved(storage: SqlStorage) -> None:
     """Many coroutines at once: moves with their timers and announcements, timer claims, daily
     attempts and their moves. Every write lands exactly once and nothing is rolled back by another."""
     daily = DailyStore.of(storage)
@@ -96,7 +88,7 @@ async def test_moves_timers_and_daily_writes_interleaved(storage: SqliteStorage)
     assert await storage.get_meta("half-done") is None
 
 
-async def test_a_stale_unit_of_work_changes_nothing(storage: SqliteStorage) -> None:
+async def test_a_stale_unit_of_work_changes_nothing(storage: SqlStorage) -> None:
     g = await new_game(storage, 0)
     await storage.commit_action(g, expected_version=0, state="{}", action={"a": 1}, user_id=7, now=1.0,
                                 timers=[("deadline", 10.0, 1, {})], outbox={"first": True})
@@ -110,7 +102,7 @@ async def test_a_stale_unit_of_work_changes_nothing(storage: SqliteStorage) -> N
     assert len(await storage.get_seats(g)) == 1
 
 
-async def test_a_claimed_timer_fires_once_until_its_claim_lapses(storage: SqliteStorage) -> None:
+async def test_a_claimed_timer_fires_once_until_its_claim_lapses(storage: SqlStorage) -> None:
     g = await new_game(storage, 0)
     await storage.replace_timers(g, [("deadline", 10.0, 0, {})])
     first = await storage.claim_due_timers(20.0, claimant="a", lease=30.0)
@@ -123,14 +115,14 @@ async def test_a_claimed_timer_fires_once_until_its_claim_lapses(storage: Sqlite
     assert await storage.next_timer_due() is None
 
 
-async def test_an_interaction_is_claimed_once(storage: SqliteStorage) -> None:
+async def test_an_interaction_is_claimed_once(storage: SqlStorage) -> None:
     assert await storage.claim_interaction(123, now=1.0)
     assert not await storage.claim_interaction(123, now=2.0)
     assert await storage.forget_interactions(before=1.5) == 1
     assert await storage.claim_interaction(123, now=3.0)
 
 
-async def test_reads_never_see_another_coroutines_uncommitted_rows(storage: SqliteStorage) -> None:
+async def test_reads_never_see_another_coroutines_uncommitted_rows(storage: SqlStorage) -> None:
     inside = asyncio.Event()
     release = asyncio.Event()
 
@@ -145,8 +137,19 @@ async def test_reads_never_see_another_coroutines_uncommitted_rows(storage: Sqli
     task = asyncio.create_task(writer())
     await inside.wait()
     reader = asyncio.create_task(storage.get_meta("k"))
-    await asyncio.sleep(0.01)
-    assert not reader.done()  # the read waits for the transaction instead of seeing its rows
+    await asyncio.sleep(0.05)
+    # SQLite's reader waits for the transaction; PostgreSQL's reads the last committed value. Neither
+    # ever sees the uncommitted row.
+    early = reader.result() if reader.done() else "waiting"
     release.set()
     await task
+    assert early in (None, "waiting")
     assert await reader is None
+
+
+def test_both_dialects_have_the_same_numbered_migrations() -> None:
+    from calico_bot.storage.base import migrations
+
+    sqlite = [(n, name) for n, name, _ in migrations("migrations")]
+    postgres = [(n, name) for n, name, _ in migrations("migrations_postgres")]
+    assert sqlite == postgres and [n for n, _ in sqlite] == list(range(1, len(sqlite) + 1))
