@@ -118,6 +118,12 @@ async def _text(content: str) -> dict[str, Any]:
     return {"content": content}
 
 
+def _in_thread(interaction: discord.Interaction) -> bool:
+    channel = interaction.channel
+    kinds = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in kinds
+
+
 def person_of(interaction: discord.Interaction) -> Person:
     """The person behind an interaction. Manage Server counts only in the server the command came
     from (the service checks that it is the game's own server); OWNER_IDS / ADMIN_IDS count everywhere."""
@@ -452,13 +458,16 @@ class CalicoCog(commands.Cog):
                           view=lobby_view(game.id, lang))
         message = await interaction.original_response()
         thread_id = None
-        try:
-            thread = await message.create_thread(
-                name=tr(lang, "lobby.thread_name", game=game.id), auto_archive_duration=10080
-            )
-            thread_id = thread.id
-        except (discord.Forbidden, discord.HTTPException):
-            await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
+        if _in_thread(interaction):  # a thread cannot hold another thread: the game plays right here
+            await interaction.followup.send(tr(lang, "lobby.in_thread", game=game.id))
+        else:
+            try:
+                thread = await message.create_thread(
+                    name=tr(lang, "lobby.thread_name", game=game.id), auto_archive_duration=10080
+                )
+                thread_id = thread.id
+            except (discord.Forbidden, discord.HTTPException):
+                await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
         await self.games.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
         if solo:
             update = await self.games.start(game.id, host)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..calico.geometry import label
 from .i18n import Lang, format_entry, tr
-from .presenter import award_text, objective_texts, tile_text
+from .presenter import award_text, goal_name, objective_texts, tile_text
 
 if TYPE_CHECKING:
     from ..calico.game import TurnOutcome
@@ -242,7 +242,7 @@ def result_text(lang: Lang, day: int, summary: dict[str, Any], par: ParRow | Non
     for g in summary.get("goals", []):
         key = ("score.goal_both" if g["color"] and g["pattern"] else "score.goal_color" if g["color"]
                else "score.goal_pattern" if g["pattern"] else "score.goal_none")
-        goals.append(tr(lang, "score.goal", space=g["space"], goal=g["goal"], result=tr(lang, key),
+        goals.append(tr(lang, "score.goal", space=g["space"], goal=goal_name(lang, g["goal"]), result=tr(lang, key),
                         points=g["points"]))
     if goals:
         lines.append("; ".join(goals))

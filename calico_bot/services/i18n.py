@@ -155,6 +155,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "lobby.hours": {"en": "{hours:g} h", "zh": "{hours:g} 小时"},
     "lobby.minutes": {"en": "{minutes} min", "zh": "{minutes} 分钟"},
     "lobby.thread_name": {"en": "Calico #{game}", "zh": "猫与花毯 #{game}"},
+    "lobby.in_thread": {
+        "en": "Game #{game} will be played right here in this thread. "
+        "Use the `game: {game}` option if other games share it.",
+        "zh": "对局 #{game} 就在这个子区里进行。如果这里还有别的对局，请加上 `game: {game}` 选项。",
+    },
     "lobby.thread_fallback": {
         "en": "I may not create threads here, so this game will be played in this channel. "
         "Use the `game: {game}` option with commands here.",

@@ -93,7 +93,7 @@ def goal_result_text(lang: str, score: PlayerScore) -> list[str]:
             result = tr(lang, "score.goal_pattern")
         else:
             result = tr(lang, "score.goal_none")
-        out.append(tr(lang, "score.goal", space=g.space, goal=g.goal, result=result, points=g.points))
+        out.append(tr(lang, "score.goal", space=g.space, goal=goal_name(lang, g.goal), result=result, points=g.points))
     return out
 
 

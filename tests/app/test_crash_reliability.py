@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -24,29 +25,39 @@ KILLS = 6
 CHILD = Path(__file__).with_name("crash_child.py")
 
 
-def run_child(folder: Path, *, kill_after: float | None) -> int | None:
+def acked(folder: Path) -> int:
+    path = folder / "acks.jsonl"
+    return path.read_text().count("\n") if path.exists() else 0
+
+
+def run_child(folder: Path, *, kill_after_acks: int | None) -> int | None:
+    """Run the child; with ``kill_after_acks``, SIGKILL it once that many more moves were acknowledged
+    (so the kills land in the middle of play on a fast machine and a slow one alike)."""
     proc = subprocess.Popen([sys.executable, str(CHILD), str(folder), str(GAMES), str(TURNS)],
                             stdout=subprocess.DEVNULL, stderr=open(folder / "stderr.log", "ab"))  # noqa: SIM115
-    if kill_after is None:
+    if kill_after_acks is None:
         return proc.wait(timeout=120)
-    try:
-        return proc.wait(timeout=kill_after)
-    except subprocess.TimeoutExpired:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        return None
+    target = acked(folder) + kill_after_acks
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and acked(folder) < target and time.monotonic() < deadline:
+        time.sleep(0.005)
+    if proc.poll() is not None:
+        return proc.returncode
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return None
 
 
 def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> None:
     rng = random.Random(11)
     kills = 0
     for _ in range(KILLS):
-        if run_child(tmp_path, kill_after=rng.uniform(1.6, 3.2)) is None:
+        if run_child(tmp_path, kill_after_acks=rng.randint(5, 30)) is None:
             kills += 1
         if (tmp_path / "done").exists():
             break
     assert kills >= 4, "the child finished before it could be killed: the test proves nothing"
-    assert run_child(tmp_path, kill_after=None) == 0, (tmp_path / "stderr.log").read_text()[-3000:]
+    assert run_child(tmp_path, kill_after_acks=None) == 0, (tmp_path / "stderr.log").read_text()[-3000:]
     assert (tmp_path / "done").exists()
 
     db = sqlite3.connect(tmp_path / "bot.sqlite3")

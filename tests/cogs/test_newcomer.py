@@ -274,3 +274,12 @@ async def test_the_goal_panel_previews_the_picked_goals_on_the_quilt(table: Tabl
     assert not r.files  # the same pick again: no new image
     game = await game_of(table)
     assert game.state is not None and game.state.players[0].goals is None  # a preview is not a choice
+
+
+async def test_a_game_opened_inside_a_thread_is_played_there(table: Table) -> None:
+    await lobby_of_two(table)
+    thread = table.thread()
+    r = await table.slash("cy", "calico new", thread, mode="solo", solo_setup="beginner")
+    assert not r.errors and "right here in this thread" in r.text and "permission" not in r.text
+    game = await game_of(table, 2)
+    assert game.row.home_channel == thread.id and game.row.status == "active"
