@@ -17,7 +17,7 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from calico_bot.app.bot import CalicoBot
+from calico_bot.app.bot import CalicoBot, stop_on_sigterm
 from calico_bot.app.config import Config, load_config
 from calico_bot.app.local_table import quiet_logging, run_local_table
 
@@ -30,6 +30,7 @@ async def run_on_discord(config: Config) -> int:
     bot = CalicoBot(config)
     try:
         async with bot:
+            stop_on_sigterm(bot)
             try:
                 await asyncio.wait_for(bot.login(config.token), timeout=LOGIN_TIMEOUT)
             except TimeoutError:

@@ -44,6 +44,7 @@ class CalicoBot(commands.Bot):
         self.config = config
         self.clock = clock
         self.extension_names = extensions
+        self._shutdown: asyncio.Future[None] | None = None
         # Rendering shares cached images, so it runs on one worker thread off the event loop.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
@@ -76,8 +77,18 @@ class CalicoBot(commands.Bot):
         return await loop.run_in_executor(self.render_pool, lambda: fn(*args, **kwargs))
 
     async def close(self) -> None:
+        """Shut down gracefully: stop taking interactions and timers, let the units of work in flight
+        finish (their moves are saved and announced), then close the database. Safe to call twice
+        (a SIGTERM and the end of ``async with bot``): the second call waits for the first."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._shutdown)
+
+    async def _close_once(self) -> None:
         try:
-            await super().close()
+            await super().close()  # the gateway and the cogs (the timer loop stops with its cog)
+            if hasattr(self, "games") and not await self.games.drain():
+                log.warning("shutting down with a unit of work still running; it is rolled back")
         finally:
             if hasattr(self, "daily"):
                 await self.daily.aclose()  # a par computation still running is cancelled
@@ -108,6 +119,17 @@ class CalicoBot(commands.Bot):
             log.error("command failed", exc_info=original)
             text = tr(lang, "error.generic")
         await reply_ephemeral(interaction, text)
+
+
+def stop_on_sigterm(bot: CalicoBot) -> None:
+    """SIGTERM (a deploy, systemd, docker stop) closes the bot gracefully instead of killing it."""
+    import signal
+
+    loop = asyncio.get_running_loop()
+    try:
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # not on this platform or not the main thread
+        log.info("SIGTERM handler not installed")
 
 
 COMMITTED = "calico_committed"

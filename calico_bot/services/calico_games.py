@@ -236,6 +236,18 @@ class CalicoGames:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    async def drain(self, timeout: float = 15.0) -> bool:
+        """Wait until no unit of work is in flight (for a graceful shutdown); False on timeout."""
+        async def settle() -> None:
+            while any(lock.locked() for lock in self._locks.values()):
+                await asyncio.sleep(0.02)
+
+        try:
+            await asyncio.wait_for(settle(), timeout)
+            return True
+        except TimeoutError:
+            return False
+
     # --- loading -----------------------------------------------------------------------------------
 
     async def load(self, game_id: int, *, guild_id: int | _Anywhere | None = ANYWHERE) -> LoadedGame:

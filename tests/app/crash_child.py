@@ -11,14 +11,16 @@ announced it writes ``DIR/done`` and exits.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import json
 import random
+import signal as _signal
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from calico_bot.app.bot import CalicoBot
+from calico_bot.app.bot import CalicoBot, stop_on_sigterm
 from calico_bot.app.config import Config
 from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from calico_bot.app.interactions import Driver, login
@@ -32,6 +34,7 @@ BO = 8_000_000_000_000_101
 
 
 async def main(folder: Path, games: int, turns: int) -> None:
+    faulthandler.register(_signal.SIGUSR1, all_threads=True)
     quiet_logging()
     fake = FakeDiscord(journal=folder / "discord.jsonl", application_id=8_000_000_000_000_900,
                        bot_user_id=8_000_000_000_000_900)
@@ -41,13 +44,14 @@ async def main(folder: Path, games: int, turns: int) -> None:
     users = {ANA: fake.add_user(FakeUser(id=ANA, name="ana")), BO: fake.add_user(FakeUser(id=BO, name="bo"))}
     bot = CalicoBot(Config(database=folder / "bot.sqlite3", ai_budget_ms=20))
     await login(bot, fake)
+    stop_on_sigterm(bot)
     driver = Driver(bot, fake, timeout=60.0)
     acks = (folder / "acks.jsonl").open("a", encoding="utf-8")
 
     async def play(i: int) -> None:
         channel = channels[i]
         rng = random.Random(i)
-        while True:
+        while not bot.is_closed():
             rows = await bot.storage.find_games(channel_id=channel.id)
             if not rows:
                 await driver.slash(users[ANA], channel, "calico new", {"mode": "beginner", "seats": 2})
@@ -75,7 +79,16 @@ async def main(folder: Path, games: int, turns: int) -> None:
                                        "tile": move.tile, "space": move.space, "take": move.take}) + "\n")
                 acks.flush()
 
-    await asyncio.gather(*(play(i) for i in range(games)))
+    try:
+        await asyncio.gather(*(play(i) for i in range(games)))
+    except Exception:
+        if not bot.is_closed():
+            raise
+    if bot.is_closed():  # SIGTERM: the bot shuts down gracefully
+        await bot.close()  # waits for the shutdown the signal started
+        (folder / "stopped").write_text("ok")
+        await fake.stop()
+        return
     for _ in range(600):  # let every announcement go out
         if not await bot.storage.pending_outbox():
             break

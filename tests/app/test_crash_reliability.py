@@ -94,3 +94,32 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
         assert sorted(timers) == [("deadline", version), ("reminder", version)]
     assert db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0
     print(f"crash test: {kills} kills, {len(acks)} acknowledged moves, {sum(posted.values())} turn posts")
+
+
+def test_sigterm_shuts_down_gracefully_and_keeps_every_acknowledged_move(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, str(CHILD), str(tmp_path), str(GAMES), str(TURNS)],
+                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "stderr.log", "ab"))  # noqa: SIM115
+    deadline = time.monotonic() + 60
+    while acked(tmp_path) < 20 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the child ended before it could be stopped"
+    os.kill(proc.pid, signal.SIGTERM)
+    try:
+        code = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGUSR1)  # the child dumps its stacks (faulthandler)
+        time.sleep(1)
+        os.kill(proc.pid, signal.SIGKILL)
+        raise AssertionError("no graceful stop:\n" + (tmp_path / "stderr.log").read_text()[-6000:]) from None
+    assert code == 0, (tmp_path / "stderr.log").read_text()[-3000:]
+    assert (tmp_path / "stopped").exists()
+    db = sqlite3.connect(tmp_path / "bot.sqlite3")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    acks = [json.loads(line) for line in (tmp_path / "acks.jsonl").read_text().splitlines() if line.strip()]
+    for ack in acks:
+        (action,) = db.execute("SELECT action FROM actions WHERE game_id = ? AND version = ?",
+                               (ack["game"], ack["version"] + 1)).fetchone()
+        made = json.loads(action)
+        assert (made["player"], made["tile"], made["space"]) == (ack["player"], ack["tile"], ack["space"])
+    # and the next start carries on from there
+    assert run_child(tmp_path, kill_after_acks=None) == 0
