@@ -1,0 +1,76 @@
+"""The storage tools: online backup and restore (SQLite), and copying a bot's data to PostgreSQL."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from calico_bot.calico.game import legal_turns
+from calico_bot.services.calico_games import CalicoGames, LobbyOptions, Person
+from calico_bot.storage import open_storage
+from calico_bot.storage.backup import backup, restore
+from calico_bot.storage.backup import main as backup_main
+from calico_bot.storage.copy import copy_storage
+from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url
+
+ANA = Person(11, "ana", guild_id=5)
+BO = Person(12, "bo", guild_id=5)
+
+
+async def played_database(path: Path, games: int = 3, turns: int = 6) -> None:
+    storage = await open_storage(path)
+    service = CalicoGames(storage, clock=lambda: 1_800_000_000.0)
+    for i in range(games):
+        game = await service.create(guild_id=5, channel_id=100 + i, host=ANA, options=LobbyOptions(mode="beginner",
+                                                                                                    seats=2))
+        await service.join(game.id, BO)
+        await service.start(game.id, ANA, seed=i)
+        for _ in range(turns):
+            loaded = await service.load(game.id)
+            assert loaded.state is not None
+            move = legal_turns(loaded.state)[0]
+            person = ANA if loaded.state.current == 0 else BO
+            await service.play(game.id, person, tile=move.tile, space=move.space, take=move.take)
+    await storage.set_setting(5, "daily_channel", "77")
+    await storage.close()
+
+
+async def test_backup_while_open_and_restore(tmp_path: Path) -> None:
+    db = tmp_path / "bot.sqlite3"
+    await played_database(db)
+    live = await open_storage(db)  # the bot is running
+    try:
+        assert backup(db, tmp_path / "backup.sqlite3") == 3
+    finally:
+        await live.close()
+    with pytest.raises(FileExistsError):
+        restore(tmp_path / "backup.sqlite3", db)
+    assert restore(tmp_path / "backup.sqlite3", db, force=True) == 3
+    restored = sqlite3.connect(db)
+    assert restored.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 3 * (1 + 6)
+    assert backup_main([str(tmp_path / "missing.sqlite3"), str(tmp_path / "x.sqlite3")]) == 2
+
+
+@pytest.mark.skipif(not POSTGRES, reason="no PostgreSQL test server (CALICO_TEST_POSTGRES)")
+async def test_copy_sqlite_to_postgres_keeps_every_row_and_replays_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "bot.sqlite3"
+    await played_database(db)
+    url, name = await fresh_postgres_url()
+    source = await open_storage(db)
+    target = await open_storage(url)
+    try:
+        report = await copy_storage(source, target)
+        assert report.ok, report
+        assert report.replayed == 3 and report.counts["actions"] == (21, 21)
+        # The copy is a working bot database: the next game gets a fresh id, moves go on.
+        service = CalicoGames(target, clock=lambda: 1_800_000_100.0)
+        game = await service.create(guild_id=5, channel_id=999, host=ANA, options=LobbyOptions(mode="solo"))
+        assert game.id == 4
+        with pytest.raises(ValueError):
+            await copy_storage(source, target)  # never into a database that holds games
+    finally:
+        await source.close()
+        await target.close()
+        await drop_postgres(name)
