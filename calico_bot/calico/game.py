@@ -427,7 +427,8 @@ class GameState:
         """The state as ``seat`` may see it (``None``: a spectator).
 
         Removed: the bag order and the seed (which would reveal it), other players' hands (only
-        their size is shown) and, during setup, other players' goal tiles.
+        their size is shown) and offered goal tiles, and during setup their chosen goals (in the
+        players and in the log).
         """
         data = self.to_json()
         data.pop("bag")
@@ -439,9 +440,12 @@ class GameState:
             if i != seat:
                 p["hand"] = None
                 p["hand_size"] = len(self.players[i].hand)
+                p["offered"] = None  # which goal tile a player put back stays theirs to know
                 if self.phase == PHASE_SETUP:
-                    p["offered"] = None
                     p["goals"] = None
+        if self.phase == PHASE_SETUP:  # a goal choice in the log shows only that it was made
+            data["log"] = [e if e.get("type") != "goals" or e.get("player") == seat
+                           else {"type": "goals", "player": e.get("player")} for e in data["log"]]
         return data
 
     # --- records ----------------------------------------------------------------------------------

@@ -1,0 +1,124 @@
+"""The game contract: what every game plug-in offers the bot, whatever the game.
+
+A plug-in describes its game by static facts (``key``, formats, seat range) and a handful of pure
+functions over its own state object. Actions cross the contract as JSON objects, so services,
+storage, panels, AIs and fuzz tests can handle every game the same way; views are JSON too, and
+are the only thing AI, texts and renderers may read (``view_for(state, None)`` is the spectator's,
+from which every public post is drawn).
+
+Nothing here imports Discord, SQL or Pillow.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision the game waits for: who (``seat``), what (``kind``), which one (``key``), and
+    whether it is a simultaneous secret answer (``sealed``: answers stay hidden until every sealed
+    prompt with that key is answered)."""
+
+    seat: int
+    kind: str
+    key: str
+    sealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one accepted action did, as far as the bot needs to know."""
+
+    seat: int
+    kind: str
+    public: dict[str, Any] = field(default_factory=dict)  # what every player may learn from it
+    revealed: bool = False  # it showed hidden information (a drawn tile, a card): no free undo
+    resolved_sealed: bool = False  # the last answer of a sealed round came in
+    game_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    name: str
+    score: int
+    rank: int  # 1 = first; equal players share a rank
+    tie_break: tuple[int, ...]  # compared after the score, larger first
+
+
+class GamePlugin(ABC):
+    """One game, as the bot sees it. Subclasses set the class facts and implement the methods."""
+
+    key: ClassVar[str]  # "calico", "citb", "ioc": games.kind, the command group, the custom-id prefix
+    name: ClassVar[str]
+    state_format: ClassVar[str]
+    record_format: ClassVar[str]
+    seats: ClassVar[range]
+
+    @abstractmethod
+    def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
+        """Validated game options (a refusal raises ``RuleViolation``)."""
+
+    @abstractmethod
+    def new_state(self, options: dict[str, Any], names: list[str], seed: int) -> Any:
+        """A new game dealt from ``seed``: the only randomness of a game."""
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]:
+        """The state as JSON; ``load(dump(s))`` is the same position, exactly."""
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def version(self, state: Any) -> int:
+        """Grows with every accepted action."""
+
+    @abstractmethod
+    def awaiting(self, state: Any) -> tuple[Prompt, ...]:
+        """Who may act now (several prompts: simultaneous decisions). Empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, prompt: Prompt) -> list[dict[str, Any]]:
+        """Every legal answer to ``prompt``, as JSON actions."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: dict[str, Any]) -> Applied:
+        """Apply one JSON action: all or nothing; a refusal raises ``RuleViolation`` (stable code)."""
+
+    @abstractmethod
+    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator). The only input of AI, texts and images."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> list[SeatResult]:
+        """Per seat: score, rank and tie-break (final once the game is over)."""
+
+    @abstractmethod
+    def record(self, state: Any, *, hidden: bool) -> dict[str, Any]:
+        """The game record; with ``hidden`` (only once the game is over) enough to replay it."""
+
+    @abstractmethod
+    def replay(self, record: dict[str, Any]) -> Any:
+        """The state a full record leads to, every action checked again (``RecordError`` if not)."""
+
+
+def competition_ranks(keys: list[tuple[int, ...]]) -> list[int]:
+    """1224-style ranks: larger keys first, equal keys share a rank."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    ranks = [0] * len(keys)
+    for position, i in enumerate(order):
+        if position and keys[i] == keys[order[position - 1]]:
+            ranks[i] = ranks[order[position - 1]]
+        else:
+            ranks[i] = position + 1
+    return ranks
+
+
+__all__ = ["Applied", "GamePlugin", "Prompt", "SeatResult", "competition_ranks"]

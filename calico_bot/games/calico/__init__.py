@@ -1,0 +1,2 @@
+"""Calico as a game plug-in. Its rules core still lives in ``calico_bot.calico`` and its AI in
+``calico_bot.ai``; this package is where they meet the game contract (``plugin``)."""
