@@ -23,7 +23,7 @@ from calico_bot.calico.game import legal_turns
 from .bot import CalicoBot
 from .config import Config
 from .fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
-from .interactions import Driver, login
+from .interactions import Driver, InteractionResult, login
 from .local_table import quiet_logging
 
 
@@ -55,16 +55,11 @@ async def _measure(turns: int, background_games: int, seed: int) -> list[float]:
             users = {0: ana, 1: bo}
             times = []
             for _ in range(turns):
-                game = await bot.games.load(game_id)
-                if game.state is None or game.state.over:
+                played = await _one_move(bot, driver, users, thread, game_id, rng)
+                if played is None:
                     break
-                move = rng.choice(legal_turns(game.state))
-                options = {"tile": move.tile, "space": move.space, "game": game_id}
-                if move.take:
-                    options["take"] = move.take
-                start = time.perf_counter()
-                result = await driver.slash(users[game.state.current], thread, "calico play", options)
-                times.append((time.perf_counter() - start) * 1000)
+                ms, result = played
+                times.append(ms)
                 if result.errors:
                     raise RuntimeError(result.errors[0].getMessage())
             return times
@@ -102,15 +97,10 @@ async def _concurrent(games: int, rounds: int, seed: int) -> tuple[int, int, flo
             elapsed = 0.0
 
             async def one(game_id: int, channel: FakeChannel) -> bool:
-                game = await bot.games.load(game_id)
-                assert game.state is not None
-                move = rng.choice(legal_turns(game.state))
-                options = {"tile": move.tile, "space": move.space, "game": game_id}
-                if move.take:
-                    options["take"] = move.take
-                start = time.perf_counter()
-                result = await driver.slash(users[game.state.current], channel, "calico play", options)
-                times.append((time.perf_counter() - start) * 1000)
+                played = await _one_move(bot, driver, users, channel, game_id, rng)
+                assert played is not None
+                ms, result = played
+                times.append(ms)
                 own = [m.content for m in result.followups] + ([result.original.content] if result.original else [])
                 return any("Done" in t for t in own) and not any("Nothing was changed" in t for t in own)
 
@@ -124,6 +114,21 @@ async def _concurrent(games: int, rounds: int, seed: int) -> tuple[int, int, flo
         finally:
             await bot.close()
             await fake.stop()
+
+
+async def _one_move(bot: CalicoBot, driver: Driver, users: dict[int, FakeUser], channel: FakeChannel, game_id: int,
+                    rng: random.Random) -> tuple[float, InteractionResult] | None:
+    """A random legal ``/calico play`` by whoever is to move: (milliseconds, result); None once over."""
+    game = await bot.games.load(game_id)
+    if game.state is None or game.state.over:
+        return None
+    move = rng.choice(legal_turns(game.state))
+    options: dict[str, object] = {"tile": move.tile, "space": move.space, "game": game_id}
+    if move.take:
+        options["take"] = move.take
+    start = time.perf_counter()
+    result = await driver.slash(users[game.state.current], channel, "calico play", options)
+    return (time.perf_counter() - start) * 1000, result
 
 
 def _person(user: FakeUser, guild_id: int):  # type: ignore[no-untyped-def]
