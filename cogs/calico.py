@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -695,6 +696,7 @@ class CalicoCog(commands.Cog):
             take = tr(lang, "panel.incomplete_take") if drafting else ""
             await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
             return
+        started = time.perf_counter()
         await defer(interaction)
         update = await self.games.play(
             game_id,
@@ -709,6 +711,7 @@ class CalicoCog(commands.Cog):
             content=tr(lang, "turn.played", space=picks.space), view=None, attachments=[]
         )
         await self.after_update(update)
+        self.bot.turns.record((time.perf_counter() - started) * 1000)
 
     @calico.command(name=_("play"), description=_("Take your turn: place a hand tile and take a market tile"))
     @app_commands.describe(
@@ -726,6 +729,7 @@ class CalicoCog(commands.Cog):
         game: int | None = None,
     ) -> None:
         lang = lang_of(interaction.locale)
+        started = time.perf_counter()
         found = await self.resolve(interaction, game)
         await defer(interaction, ephemeral=True)
         update = await self.games.play(
@@ -734,6 +738,7 @@ class CalicoCog(commands.Cog):
         mark_committed(interaction)
         await respond(interaction, tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
         await self.after_update(update)
+        self.bot.turns.record((time.perf_counter() - started) * 1000)
 
     @play.autocomplete("space")
     async def space_autocomplete(

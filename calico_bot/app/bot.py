@@ -20,6 +20,7 @@ from ..storage import SqlStorage, open_storage
 from ..storage.daily_store import DailyStore
 from .config import Config
 from .guard import GuardedTree
+from .metrics import TurnClock, serve_metrics
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,10 @@ class CalicoBot(commands.Bot):
         self.clock = clock
         self.extension_names = extensions
         self._shutdown: asyncio.Future[None] | None = None
+        self.turns = TurnClock()  # turn latency over the last hour, for /calico-admin health and metrics
+        self.started_at = time.monotonic()
+        self._health_cache: dict[str, Any] = {}
+        self._health_task: asyncio.Task[None] | None = None
         # Rendering shares cached images, so it runs on one worker thread off the event loop.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
@@ -60,6 +65,24 @@ class CalicoBot(commands.Bot):
             await self.load_extension(name)
         if self.config.sync_commands:
             await self.sync_commands()
+        if self.config.metrics_port and serve_metrics(self.config.metrics_port, lambda: self._health_cache):
+            self._health_task = asyncio.create_task(self._refresh_health(), name="calico-health")
+
+    async def health(self) -> dict[str, Any]:
+        """Uptime, games by status, timers pending and overdue, announcements waiting, the database
+        size and the last hour's turn latency."""
+        figures = await self.storage.health(self.now())
+        figures["uptime_seconds"] = round(time.monotonic() - self.started_at)
+        figures["turn_latency_ms"] = self.turns.percentiles()
+        return figures
+
+    async def _refresh_health(self) -> None:
+        while True:  # the metrics endpoint reads the last figures (it runs on its own thread)
+            try:
+                self._health_cache = await self.health()
+            except Exception:
+                log.warning("health figures not refreshed", exc_info=True)
+            await asyncio.sleep(15)
 
     async def sync_commands(self) -> int:
         guild = discord.Object(self.config.sync_guild) if self.config.sync_guild else None
@@ -85,6 +108,8 @@ class CalicoBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
+        if self._health_task is not None:
+            self._health_task.cancel()
         try:
             await super().close()  # the gateway and the cogs (the timer loop stops with its cog)
             if hasattr(self, "games") and not await self.games.drain():
@@ -111,6 +136,8 @@ class CalicoBot(commands.Bot):
             text = refusal_text(lang, original)
         elif isinstance(error, app_commands.CommandOnCooldown):
             text = tr(lang, "error.cooldown", seconds=error.retry_after)
+        elif isinstance(error, OwnerOnly):
+            text = tr(lang, "error.owner_only")
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = tr(lang, "error.guild_only")
         elif isinstance(error, app_commands.CheckFailure):
@@ -119,6 +146,10 @@ class CalicoBot(commands.Bot):
             log.error("command failed", exc_info=original)
             text = tr(lang, "error.generic")
         await reply_ephemeral(interaction, text)
+
+
+class OwnerOnly(app_commands.CheckFailure):
+    """A command for the bot's owners (OWNER_IDS or the application's owner) only."""
 
 
 def stop_on_sigterm(bot: CalicoBot) -> None:

@@ -20,6 +20,7 @@ class Config:
     sync_guild: int | None = None  # sync to one guild (instant) instead of globally
     ai_budget_ms: int = 300
     database_url: str | None = None  # DATABASE_URL: postgresql://... (or sqlite:///...); None: ``database``
+    metrics_port: int | None = None  # METRICS_PORT: serve Prometheus metrics on 127.0.0.1:port
 
     @property
     def storage_url(self) -> str:
@@ -49,7 +50,7 @@ def _ids(text: str | None) -> set[int]:
 
 def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``DATABASE_URL``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``,
-    ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD`` and ``AI_BUDGET_MS``."""
+    ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD``, ``AI_BUDGET_MS`` and ``METRICS_PORT``."""
     if dotenv and env is None:
         from dotenv import load_dotenv
 
@@ -66,4 +67,5 @@ def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Co
         sync_guild=int(env["SYNC_GUILD"]) if (env.get("SYNC_GUILD") or "").isdigit() else None,
         ai_budget_ms=int(env.get("AI_BUDGET_MS") or 300),
         database_url=env.get("DATABASE_URL") or None,
+        metrics_port=int(env["METRICS_PORT"]) if (env.get("METRICS_PORT") or "").isdigit() else None,
     )

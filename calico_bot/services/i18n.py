@@ -49,6 +49,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "kind.role": {"en": "a role", "zh": "一个身份组"},
     "kind.mentionable": {"en": "a member or role", "zh": "成员或身份组"},
     "kind.attachment": {"en": "a file", "zh": "一个文件"},
+    "error.owner_only": {"en": "Only the bot's owners can use this command.",
+                         "zh": "只有机器人的所有者可以使用这个命令。"},
     "error.no_permission": {"en": "You need the Manage Server permission for that.", "zh": "这需要“管理服务器”权限。"},
     "error.guild_only": {
         "en": "This command works in a server, not in direct messages.",

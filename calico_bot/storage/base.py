@@ -177,6 +177,23 @@ class SqlStorage:
         row = await self.fetchone("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
 
+    async def health(self, now: float) -> dict[str, Any]:
+        """Figures for operators: games by status, timers pending and overdue (a minute past due and
+        not held by a live claim), announcements waiting, and the database size in bytes."""
+        by_status = {str(r[0]): int(r[1]) for r in
+                     await self.fetchall("SELECT status, COUNT(*) FROM games GROUP BY status")}
+        timers = await self.fetchone("SELECT COUNT(*) FROM timers")
+        overdue = await self.fetchone(
+            "SELECT COUNT(*) FROM timers WHERE due_at < ? AND (claimed_until IS NULL OR claimed_until < ?)",
+            (now - 60, now))
+        outbox = await self.fetchone("SELECT COUNT(*) FROM outbox")
+        return {"games": by_status, "timers_pending": int(timers[0]) if timers else 0,
+                "timers_overdue": int(overdue[0]) if overdue else 0,
+                "outbox_pending": int(outbox[0]) if outbox else 0, "database_bytes": await self.size_bytes()}
+
+    async def size_bytes(self) -> int:
+        return 0
+
     # --- seats ---------------------------------------------------------------------------------------
 
     async def get_seats(self, game_id: int) -> list[SeatRow]:

@@ -101,6 +101,10 @@ class PostgresStorage(SqlStorage):
         async with self._connection() as conn:
             return await conn.fetchrow(to_dollar(sql), *args)
 
+    async def size_bytes(self) -> int:
+        row = await self.fetchone("SELECT pg_database_size(current_database())")
+        return int(row[0]) if row else 0
+
     async def migrate(self) -> list[str]:
         # DDL goes through execute with no arguments: asyncpg then runs it as a simple query.
         return await super().migrate()

@@ -113,3 +113,8 @@ class SqliteStorage(SqlStorage):
         async with self._session() as db, db.execute(sql, args) as cur:
             return await cur.fetchone()
 
+    async def size_bytes(self) -> int:
+        pages = await self.fetchone("PRAGMA page_count")
+        size = await self.fetchone("PRAGMA page_size")
+        return int(pages[0]) * int(size[0]) if pages and size else 0
+
