@@ -3,6 +3,9 @@
     python -m calico_bot.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
         [--vs greedy] [--players 2] [--budget-ms N] [--jobs N]
 
+The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
+``--budget-ms`` says otherwise.
+
 Solo games (default): mean, median, standard deviation, min, max, the goals/cats/buttons split and
 the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints the paired difference.
 ``--players 2`` plays 2-player standard games of the policy against ``--vs`` (default greedy),
@@ -18,7 +21,8 @@ import sys
 from dataclasses import dataclass
 
 from ..calico.game import GameOptions, new_game
-from .registry import policy_by_name
+from . import budget
+from .registry import policy_by_name, takes_budget
 from .runner import play_game
 
 
@@ -42,7 +46,7 @@ class DuelOutcome:
 
 
 def _options(name: str, budget_ms: float | None) -> dict[str, object]:
-    return {"budget_ms": budget_ms} if budget_ms is not None and name in ("strong", "hard") else {}
+    return {"budget_ms": budget_ms} if budget_ms is not None and takes_budget(name) else {}
 
 
 def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None) -> SoloOutcome:
@@ -116,10 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setup", choices=("standard", "beginner"), default="standard")
     parser.add_argument("--vs", default=None, help="a second policy to compare with on the same seeds")
     parser.add_argument("--players", type=int, choices=(1, 2), default=1)
-    parser.add_argument("--budget-ms", type=float, default=None)
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help=f"time cap per move of the searching policies (default: {budget.ENV_VAR} or "
+                             f"{budget.DEFAULT_BUDGET_MS}, as the bot)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
+    if args.budget_ms is None:
+        args.budget_ms = float(budget.budget_ms())
+    print(f"budget {args.budget_ms:g} ms per move")
 
     if args.players == 2:
         opponent = args.vs or "greedy"

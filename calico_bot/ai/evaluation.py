@@ -151,13 +151,21 @@ def button_chances(board: Board, color: int, w: Weights, remaining: int) -> floa
 
 
 class Evaluator:
-    """Estimates the final score of a quilt for a fixed set of goals and cats."""
+    """Estimates the final score of a quilt for a fixed set of goals and cats.
+
+    The potential of one pattern's cats depends only on that pattern's tiles, the cat tokens, the empty
+    spaces and the placements left (a color's buttons likewise), and trial quilts of one move mostly differ
+    in one tile, so both are remembered per evaluator (an evaluator serves one move): the same values,
+    computed once.
+    """
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
                  weights: Weights | None = None) -> None:
         self.goals = goals
         self.rules = rules
         self.w = weights or Weights()
+        self._cats: dict[tuple[int, int, int, int, int], float] = {}
+        self._buttons: dict[tuple[int, int, int, int, int], float] = {}
 
     def goals_value(self, board: Board) -> float:
         m = self.w.goal_choices
@@ -168,12 +176,22 @@ class Evaluator:
         value = board.points + self.goals_value(board)
         if remaining <= 0:
             return value
+        empty = board.empty
+        cats = self._cats
         for pattern, rule in enumerate(self.rules):
             if rule is not None:
-                value += cat_potential(board, pattern, rule, w, remaining)
+                key = (pattern, board.pm[pattern], board.catm, empty, remaining)
+                cached = cats.get(key)
+                if cached is None:
+                    cached = cats[key] = cat_potential(board, pattern, rule, w, remaining)
+                value += cached
+        buttons = self._buttons
         chance_product = 1.0
         for color in range(6):
-            chances = button_chances(board, color, w, remaining)
+            key = (color, board.cm[color], board.btnm, empty, remaining)
+            chances = buttons.get(key)
+            if chances is None:
+                chances = buttons[key] = button_chances(board, color, w, remaining)
             value += 3 * w.button_scale * chances
             if not board.btn_colors >> color & 1:
                 chance_product *= min(1.0, chances) if chances > 0 else w.lone_button

@@ -34,21 +34,24 @@ from ..calico.actions import ChooseGoals, Turn
 from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES
 from ..calico.geometry import cells_of
 from .board import Board, goal_list, rules_for
+from .budget import budget_ms as setting_budget_ms
 from .evaluation import Evaluator, Weights, goal_prior
 from .policy import decision_rng, make_turn, open_slots
 from .view import PlayerView
 
-DEFAULT_BUDGET_MS = 800
+# The settings of the strong player before issue 16 (``strong-v1`` in the registry).
+V1_OPTIONS: dict[str, object] = {}
+FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
 
 class StrongPolicy:
     name = "strong"
 
-    def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS, weights: Weights | None = None,
+    def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 1, third_weight: float = 1.0) -> None:
         self.seed = seed
-        self.budget_ms = budget_ms
+        self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
         self.shortlist = shortlist
         self.goal_values = goal_values
