@@ -1,7 +1,7 @@
 """Benchmark the AI players.
 
     python -m calico_bot.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
-        [--vs greedy] [--players 2] [--budget-ms N] [--jobs N]
+        [--vs greedy] [--players 2] [--budget-ms N] [--jobs N] [--scenarios all|1,7,10]
 
 The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
 ``--budget-ms`` says otherwise.
@@ -20,7 +20,9 @@ import statistics
 import sys
 from dataclasses import dataclass
 
+from ..calico.components import SCENARIOS
 from ..calico.game import GameOptions, new_game
+from ..calico.scenarios import evaluate_scenario
 from . import budget
 from .registry import policy_by_name, takes_budget
 from .runner import play_game
@@ -34,6 +36,7 @@ class SoloOutcome:
     cats: int
     buttons: int
     move_seconds: list[float]
+    passed: bool | None = None  # scenario games: every objective met
 
 
 @dataclass(slots=True)
@@ -49,12 +52,16 @@ def _options(name: str, budget_ms: float | None) -> dict[str, object]:
     return {"budget_ms": budget_ms} if budget_ms is not None and takes_budget(name) else {}
 
 
-def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None) -> SoloOutcome:
-    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup), seed)
+def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
+              scenario: int | None = None) -> SoloOutcome:
+    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup, scenario=scenario), seed)
     result = play_game(state, [policy_by_name(policy, seed, **_options(policy, budget_ms))])
     score = state.scores()[0]
+    passed = None
+    if scenario is not None:
+        passed = evaluate_scenario(scenario, score, [name for name, _ in state.cats]).passed
     return SoloOutcome(seed, score.total, score.goal_points, score.cat_points, score.button_points,
-                       result.move_seconds[0])
+                       result.move_seconds[0], passed)
 
 
 def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None) -> DuelOutcome:
@@ -112,6 +119,30 @@ def paired_difference(a: list[int], b: list[int]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def _scenario_numbers(text: str) -> list[int]:
+    numbers = []
+    for part in text.split(","):
+        if not part.strip().isdigit() or int(part) not in SCENARIOS:
+            raise SystemExit(f"--scenarios: {part.strip()!r} is not a scenario number (1..{max(SCENARIOS)}) or 'all'")
+        numbers.append(int(part))
+    return numbers
+
+
+def scenario_table(policy: str, numbers: list[int], seeds: list[int], budget_ms: float | None, jobs: int) -> str:
+    """Pass rate and mean score per scenario, on the same seeds for every scenario."""
+    lines = [f"{policy}: solo scenarios, {len(seeds)} games each"]
+    passes = 0
+    for number in numbers:
+        outcomes = _map(play_solo, [(policy, s, "standard", budget_ms, number) for s in seeds], jobs)
+        won = sum(1 for o in outcomes if o.passed)
+        passes += won
+        mean = statistics.fmean(o.total for o in outcomes)
+        lines.append(f"  scenario {number:2d} (needs {SCENARIOS[number].min_score}): "
+                     f"pass {100 * won / len(outcomes):5.1f}%, mean {mean:.1f}")
+    lines.append(f"  all: pass {100 * passes / (len(numbers) * len(seeds)):.1f}%")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.ai.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--policy", default="strong")
@@ -124,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"time cap per move of the searching policies (default: {budget.ENV_VAR} or "
                              f"{budget.DEFAULT_BUDGET_MS}, as the bot)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--scenarios", default=None,
+                        help="solo scenarios to play ('all' or a list such as 1,7,10): pass rate and mean per scenario")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
     if args.budget_ms is None:
@@ -142,6 +175,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  points: {args.policy} {statistics.fmean(mine):.2f}, {opponent} {statistics.fmean(theirs):.2f}, "
               f"diff {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
         print(f"  {args.policy} {_time_line([t for d in duels for t in d.move_seconds])}")
+        return 0
+
+    if args.scenarios:
+        numbers = sorted(SCENARIOS) if args.scenarios == "all" else _scenario_numbers(args.scenarios)
+        for name in [args.policy] + ([args.vs] if args.vs else []):
+            print(scenario_table(name, numbers, seeds, args.budget_ms, args.jobs))
         return 0
 
     outcomes = _map(play_solo, [(args.policy, s, args.setup, args.budget_ms) for s in seeds], args.jobs)

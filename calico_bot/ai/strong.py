@@ -31,16 +31,17 @@ import random
 import time
 
 from ..calico.actions import ChooseGoals, Turn
-from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES
+from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES, SCENARIOS
 from ..calico.geometry import cells_of
 from .board import Board, goal_list, rules_for
 from .budget import budget_ms as setting_budget_ms
-from .evaluation import Evaluator, Weights, goal_prior
+from .evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
 from .policy import decision_rng, make_turn, open_slots
 from .view import PlayerView
 
 # The settings of the strong player before issue 16 (``strong-v1`` in the registry).
-V1_OPTIONS: dict[str, object] = {}
+V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0}
+OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
 
@@ -49,7 +50,7 @@ class StrongPolicy:
 
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
-                 resample: int = 1, third_weight: float = 1.0) -> None:
+                 resample: int = 1, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS) -> None:
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -58,6 +59,7 @@ class StrongPolicy:
         self.samples = samples
         self.resample = resample
         self.third_weight = third_weight
+        self.objective_bonus = objective_bonus
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -80,7 +82,11 @@ class StrongPolicy:
         deadline = float("inf") if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         rng = decision_rng(self.seed, view, 5)
         rules = rules_for(view.cat_of_pattern)
-        ev = Evaluator(goal_list(view.goals), rules, self.weights)
+        goals = goal_list(view.goals)
+        objectives = None
+        if view.scenario is not None and self.objective_bonus > 0:
+            objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
+        ev = Evaluator(goals, rules, self.weights, objectives)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)
