@@ -8,8 +8,9 @@ The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_B
 
 Solo games (default): mean, median, standard deviation, min, max, the goals/cats/buttons split and
 the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints the paired difference.
-``--players 2`` plays 2-player standard games of the policy against ``--vs`` (default greedy),
-alternating seats, and prints the policy's win rate (shared wins count half).
+``--players 2`` (or 3, 4) plays standard games of the policy against ``--vs`` (default greedy) in every
+other seat, the policy's seat rotating with the seed, and prints its win rate (shared wins count half)
+and its points against the opponents' mean.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class SoloOutcome:
 class DuelOutcome:
     seed: int
     seat: int  # the tested policy's seat
-    points: tuple[int, int]  # tested policy, opponent
+    points: tuple[int, float]  # tested policy, the opponents' mean
     win: float  # 1, 0.5 (shared) or 0
     move_seconds: list[float]
 
@@ -64,16 +65,19 @@ def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
                        result.move_seconds[0], passed)
 
 
-def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None) -> DuelOutcome:
-    seat = seed % 2
-    names = ["P1", "P2"]
+def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None, players: int = 2) -> DuelOutcome:
+    """One standard game: ``policy`` in seat ``seed % players``, ``opponent`` in every other seat."""
+    seat = seed % players
+    names = [f"P{i + 1}" for i in range(players)]
     state = new_game(GameOptions(players=names, mode="standard"), seed)
-    policies = [policy_by_name(opponent, seed * 2 + 1, **_options(opponent, budget_ms))] * 2
-    policies[seat] = policy_by_name(policy, seed * 2, **_options(policy, budget_ms))
+    policies = [policy_by_name(opponent, seed * players + 1 + i, **_options(opponent, budget_ms))
+                for i in range(players)]
+    policies[seat] = policy_by_name(policy, seed * players, **_options(policy, budget_ms))
     result = play_game(state, policies)
     winners = state.winners()
     win = 0.0 if seat not in winners else 1.0 / len(winners)
-    return DuelOutcome(seed, seat, (state.total(seat), state.total(1 - seat)), win, result.move_seconds[seat])
+    others = [state.total(i) for i in range(players) if i != seat]
+    return DuelOutcome(seed, seat, (state.total(seat), statistics.fmean(others)), win, result.move_seconds[seat])
 
 
 def _map(func, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
@@ -111,7 +115,7 @@ def summarize_solo(name: str, outcomes: list[SoloOutcome]) -> str:
     return "\n".join(lines)
 
 
-def paired_difference(a: list[int], b: list[int]) -> tuple[float, float, float]:
+def paired_difference(a: list[float], b: list[float]) -> tuple[float, float, float]:
     """Mean of ``a - b`` and its 95% confidence interval (normal approximation)."""
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = statistics.fmean(diffs)
@@ -150,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed; games use seed, seed+1, ...")
     parser.add_argument("--setup", choices=("standard", "beginner"), default="standard")
     parser.add_argument("--vs", default=None, help="a second policy to compare with on the same seeds")
-    parser.add_argument("--players", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=1)
     parser.add_argument("--budget-ms", type=float, default=None,
                         help=f"time cap per move of the searching policies (default: {budget.ENV_VAR} or "
                              f"{budget.DEFAULT_BUDGET_MS}, as the bot)")
@@ -163,14 +167,14 @@ def main(argv: list[str] | None = None) -> int:
         args.budget_ms = float(budget.budget_ms())
     print(f"budget {args.budget_ms:g} ms per move")
 
-    if args.players == 2:
+    if args.players > 1:
         opponent = args.vs or "greedy"
-        duels = _map(play_duel, [(args.policy, opponent, s, args.budget_ms) for s in seeds], args.jobs)
+        duels = _map(play_duel, [(args.policy, opponent, s, args.budget_ms, args.players) for s in seeds], args.jobs)
         wins = sum(d.win for d in duels)
         mine = [d.points[0] for d in duels]
         theirs = [d.points[1] for d in duels]
         mean, lo, hi = paired_difference(mine, theirs)
-        print(f"{args.policy} vs {opponent}: {len(duels)} two-player games (seats alternate)")
+        print(f"{args.policy} vs {opponent}: {len(duels)} {args.players}-player games (seats rotate)")
         print(f"  win rate: {100 * wins / len(duels):.1f}% ({wins:g} of {len(duels)})")
         print(f"  points: {args.policy} {statistics.fmean(mine):.2f}, {opponent} {statistics.fmean(theirs):.2f}, "
               f"diff {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
