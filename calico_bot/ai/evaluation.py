@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cache
 
-from ..calico.components import GOALS, GoalTile, count_profile
+from ..calico.components import GOALS, GoalTile, Scenario, count_profile
 from .bits import components, halo, room_at_least
 from .board import Board, CatRule, goal_points
 
@@ -151,13 +152,22 @@ def button_chances(board: Board, color: int, w: Weights, remaining: int) -> floa
 
 
 class Evaluator:
-    """Estimates the final score of a quilt for a fixed set of goals and cats."""
+    """Estimates the final score of a quilt for a fixed set of goals and cats.
+
+    The potential of one pattern's cats depends only on that pattern's tiles, the cat tokens, the empty
+    spaces and the placements left (a color's buttons likewise), and trial quilts of one move mostly differ
+    in one tile, so both are remembered per evaluator (an evaluator serves one move): the same values,
+    computed once.
+    """
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
-                 weights: Weights | None = None) -> None:
+                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None) -> None:
         self.goals = goals
         self.rules = rules
         self.w = weights or Weights()
+        self.objectives = objectives
+        self._cats: dict[tuple[int, int, int, int, int], float] = {}
+        self._buttons: dict[tuple[int, int, int, int, int], float] = {}
 
     def goals_value(self, board: Board) -> float:
         m = self.w.goal_choices
@@ -167,18 +177,39 @@ class Evaluator:
         w = self.w
         value = board.points + self.goals_value(board)
         if remaining <= 0:
+            if self.objectives is not None:
+                value += self.objectives(board, w.goal_choices, [0.0] * 6, [0.0] * 6, 0.0)
             return value
+        empty = board.empty
+        cats = self._cats
+        cat_values = [0.0] * 6
         for pattern, rule in enumerate(self.rules):
             if rule is not None:
-                value += cat_potential(board, pattern, rule, w, remaining)
+                key = (pattern, board.pm[pattern], board.catm, empty, remaining)
+                cached = cats.get(key)
+                if cached is None:
+                    cached = cats[key] = cat_potential(board, pattern, rule, w, remaining)
+                cat_values[pattern] = cached
+                value += cached
+        buttons = self._buttons
+        button_values = [0.0] * 6
         chance_product = 1.0
         for color in range(6):
-            chances = button_chances(board, color, w, remaining)
+            key = (color, board.cm[color], board.btnm, empty, remaining)
+            chances = buttons.get(key)
+            if chances is None:
+                chances = buttons[key] = button_chances(board, color, w, remaining)
+            button_values[color] = chances
             value += 3 * w.button_scale * chances
             if not board.btn_colors >> color & 1:
                 chance_product *= min(1.0, chances) if chances > 0 else w.lone_button
         if not board.rainbow:
             value += 3 * w.rainbow_scale * chance_product
+        if self.objectives is not None:
+            cat_chances = [v / (r.points * w.cat_scale) if r is not None and v else 0.0
+                           for v, r in zip(cat_values, self.rules, strict=True)]
+            value += self.objectives(board, w.goal_choices, cat_chances, button_values,
+                                     0.0 if board.rainbow else chance_product)
         return value
 
 
@@ -187,3 +218,69 @@ def goal_prior(goal_id: str, m: float) -> float:
     goal = GOALS[goal_id]
     p = goal_probability((), goal.counts, m)
     return goal.both * p * p + goal.one * 2 * p * (1 - p)
+
+
+# --- solo scenario objectives ----------------------------------------------------------------------
+
+
+def goal_chances(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m: float) -> tuple[float, float]:
+    """Chances that the color test and the pattern test of a goal are (or will be) met."""
+    colors = [t // 6 for t in (cells[n] for n in neighbours) if t >= 0]
+    patterns = [t % 6 for t in (cells[n] for n in neighbours) if t >= 0]
+    if len(colors) == 6:
+        return float(count_profile(colors) == goal.counts), float(count_profile(patterns) == goal.counts)
+    return (goal_probability(count_profile(colors), goal.counts, m),
+            goal_probability(count_profile(patterns), goal.counts, m))
+
+
+class ObjectiveTerms:
+    """A bonus for a solo scenario's objectives: ``bonus`` points times an estimate of the progress towards
+    each objective (1 when met), so that the search trades points for the objectives it must meet.
+
+    Progress: the rainbow chance of the evaluation; for cat counts, the tokens held plus the chances of
+    the open groups; for design goals, the chances of the tests, the goals shared out between the "both"
+    and the "at least one test" objectives in the best way; for buttons of one color, the buttons held
+    plus the chances of that color's open groups. On a finished quilt each term is the fraction of its
+    objective achieved.
+    """
+
+    def __init__(self, scenario: Scenario, rules: tuple[CatRule | None, ...],
+                 goals: tuple[tuple[tuple[int, ...], GoalTile], ...], bonus: float) -> None:
+        self.sc = scenario
+        self.rules = rules
+        self.goals = goals
+        self.bonus = bonus
+        self.cat_names = sorted({r.name for r in rules if r is not None})
+
+    def __call__(self, board: Board, m: float, cat_chances: list[float], button_chances_: list[float],
+                 rainbow_chance: float) -> float:
+        sc = self.sc
+        progress = 0.0
+        if sc.rainbow:
+            progress += 1.0 if board.rainbow else rainbow_chance
+        tokens = [(board.catm & board.pm[p]).bit_count() for p in range(6)]
+        if sc.total_cats:
+            progress += min(1.0, (sum(tokens) + sum(cat_chances)) / sc.total_cats)
+        per_cat: dict[str, float] = {name: 0.0 for name in self.cat_names}
+        for p, rule in enumerate(self.rules):
+            if rule is not None:
+                per_cat[rule.name] += tokens[p] + cat_chances[p]
+        if sc.one_of_each_cat:
+            progress += sum(min(1.0, v) for v in per_cat.values()) / max(1, len(per_cat))
+        if sc.tokens_one_cat:
+            progress += min(1.0, max(per_cat.values(), default=0.0) / sc.tokens_one_cat)
+        if sc.buttons_one_color:
+            best = max((board.btnm & board.cm[c]).bit_count() + button_chances_[c] for c in range(6))
+            progress += min(1.0, best / sc.buttons_one_color)
+        if sc.goals_both or sc.goals_ok:
+            chances = [goal_chances(board.cells, n, g, m) for n, g in self.goals]
+            pairs = [(pc * pp, pc + pp - pc * pp) for pc, pp in chances]
+            k, ok = sc.goals_both, sc.goals_ok
+            best_goals = 0.0
+            for order in itertools.permutations(pairs):  # which goals serve "both" and which "ok"
+                value = sum(b for b, _ in order[:k]) / k if k else 0.0
+                if ok:
+                    value += sum(a for _, a in order[k:k + ok]) / ok
+                best_goals = max(best_goals, value)
+            progress += best_goals
+        return self.bonus * progress

@@ -6,18 +6,24 @@ plus the potential of goals, cats and buttons). The best ``shortlist`` placement
 each market tile: the value of taking a tile is the best evaluation reachable next turn with the
 resulting hand (the other hand tile and the taken one), and the best (placement, tile) pair wins.
 
-Then the market choice is revisited over sampled futures. For the best ``resample`` placements (1 by
-default: the placement is kept and only the tile taken changes), every market slot is valued over
+Then the market choice is revisited over sampled futures. For the best ``resample`` placements (with 1,
+as in ``strong-v1``, the placement is kept and only the tile taken changes), every market slot is valued over
 ``samples`` guesses of the market we will draft from next turn. The unknown refills are drawn without
 replacement from ``view.unseen`` (the tiles this player has not seen: the bag and the other players'
 hands, as a multiset) with a generator seeded from the policy's seed and the public position
 (``decision_rng``); the bag's order and other hands are never read. Solo: the conveyor discards the far
 tile, slides the near one to slot 1 and refills slots 2 and 3; otherwise the taken slot is refilled and
 each opponent takes from a random slot, refilled in turn. The same draws serve every slot (common random
-numbers). In each guess the value is the best over which hand tile we place next turn of: its best
-evaluation next turn, plus ``third_weight`` times the best gain (measured on the quilt after this turn)
-of a tile we could place the turn after (the hand tile kept, or any tile of the guessed market). The
-mean over the guesses decides. Sampling is skipped when fewer than two placements remain.
+numbers). In each guess the value is the best over which hand tile ``a`` we place next turn of: its best
+evaluation next turn, plus ``third_weight`` times what a tile ``b`` placed the turn after adds (the hand
+tile kept, or any tile of the guessed market). With ``conditional_third`` (the default since issue 16)
+``b`` is tried on the quilt as it will be after ``a`` is placed on its best space (three placements deep);
+without it (``strong-v1``) ``b``'s gain is measured on the quilt after this turn only, as if the two later
+placements did not interact. The mean over the guesses decides. Sampling is skipped when fewer than two
+placements remain.
+
+In a solo scenario the evaluation also counts the progress towards the scenario's objectives
+(:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
 Effort is set by ``shortlist``, ``resample`` and ``samples``, which keeps the player deterministic for a
 fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it cuts the search short the
@@ -31,30 +37,37 @@ import random
 import time
 
 from ..calico.actions import ChooseGoals, Turn
-from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES
+from ..calico.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES, SCENARIOS
 from ..calico.geometry import cells_of
 from .board import Board, goal_list, rules_for
-from .evaluation import Evaluator, Weights, goal_prior
+from .budget import budget_ms as setting_budget_ms
+from .evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
 from .policy import decision_rng, make_turn, open_slots
 from .view import PlayerView
 
-DEFAULT_BUDGET_MS = 800
+# The settings of the strong player before issue 16 (``strong-v1`` in the registry).
+V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1}
+OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
+FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
 
 class StrongPolicy:
     name = "strong"
 
-    def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS, weights: Weights | None = None,
+    def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
-                 resample: int = 1, third_weight: float = 1.0) -> None:
+                 resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
+                 conditional_third: bool = True) -> None:
         self.seed = seed
-        self.budget_ms = budget_ms
+        self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
         self.shortlist = shortlist
         self.goal_values = goal_values
         self.samples = samples
         self.resample = resample
         self.third_weight = third_weight
+        self.objective_bonus = objective_bonus
+        self.conditional_third = conditional_third
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -77,7 +90,11 @@ class StrongPolicy:
         deadline = float("inf") if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         rng = decision_rng(self.seed, view, 5)
         rules = rules_for(view.cat_of_pattern)
-        ev = Evaluator(goal_list(view.goals), rules, self.weights)
+        goals = goal_list(view.goals)
+        objectives = None
+        if view.scenario is not None and self.objective_bonus > 0:
+            objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
+        ev = Evaluator(goals, rules, self.weights, objectives)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)
@@ -130,7 +147,11 @@ class StrongPolicy:
             if rank >= 1 and time.perf_counter() > deadline:
                 break
             other = hand[1 - h] if len(hand) == 2 else None
+            seconds: dict[int, Board] = {}
+            thirds: dict[tuple[int, int], float] = {}
             for s in slots:
+                if rank >= 1 and time.perf_counter() > deadline:
+                    break  # every (placement, slot) value already kept is complete
                 taken = view.market[s]
                 assert taken is not None
                 hand2 = [taken] if other is None else [taken, other]
@@ -138,6 +159,12 @@ class StrongPolicy:
                 for market2 in markets[s]:
                     value = float("-inf")
                     for i, a in enumerate(hand2):
+                        if self.conditional_third:
+                            rest = (*hand2[:i], *hand2[i + 1:], *market2)
+                            third = max((self._third(after, a, b, rules, ev, remaining, seconds, thirds) for b in rest),
+                                        default=best_next[a]) - best_next[a]
+                            value = max(value, best_next[a] + self.third_weight * third)
+                            continue
                         third = max(
                             (self._gain(after, b, rules, ev, remaining - 1, v1, best_next)
                              for b in (*hand2[:i], *hand2[i + 1:], *market2)),
@@ -151,6 +178,24 @@ class StrongPolicy:
         assert best2 is not None
         _, _, h, cell, s = best2
         return make_turn(view, h, cell, s)
+
+    def _third(self, after: Board, a: int, b: int, rules: tuple, ev: Evaluator, remaining: int,
+               seconds: dict[int, Board], thirds: dict[tuple[int, int], float]) -> float:
+        """Best evaluation after placing ``a`` next turn (on its best space) and ``b`` the turn after."""
+        key = (a, b)
+        if key not in thirds:
+            if a not in seconds:
+                best: tuple[float, Board] | None = None
+                for cell in cells_of(after.empty):
+                    trial = after.copy()
+                    trial.place(cell, a, rules)
+                    value = ev(trial, remaining - 1)
+                    if best is None or value > best[0]:
+                        best = (value, trial)
+                assert best is not None
+                seconds[a] = best[1]
+            thirds[key] = self._best_next(seconds[a], b, rules, ev, remaining - 2, float("-inf"))
+        return thirds[key]
 
     def _sample_markets(self, view: PlayerView, slots: list[int], rng: random.Random) -> dict[int, list[list[int]]]:
         """For each slot we might take, ``samples`` guesses of the tiles we may take at our next turn.

@@ -47,6 +47,7 @@ class PlayerView:
     others: tuple[OtherPlayer, ...]
     unseen: tuple[int, ...]  # per tile kind (0..35): copies this player cannot see
     bag_count: int
+    scenario: int | None = None  # solo scenario number (its objectives are public)
 
     @property
     def placed(self) -> int:
@@ -113,4 +114,5 @@ def build_view(state: GameState, seat: int) -> PlayerView:
         others=others,
         unseen=tuple(counts),
         bag_count=state.bag_count,
+        scenario=state.scenario,
     )
