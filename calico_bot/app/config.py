@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..ai.budget import DEFAULT_BUDGET_MS, budget_ms
+
 DEFAULT_DATA_DIR = Path("var")
 
 
@@ -18,7 +20,7 @@ class Config:
     admin_ids: set[int] = field(default_factory=set)  # may use host/moderator powers in every server
     sync_commands: bool = False
     sync_guild: int | None = None  # sync to one guild (instant) instead of globally
-    ai_budget_ms: int = 300
+    ai_budget_ms: int = DEFAULT_BUDGET_MS  # the AI's budget per move: the same setting as the AI bench
     database_url: str | None = None  # DATABASE_URL: postgresql://... (or sqlite:///...); None: ``database``
     metrics_port: int | None = None  # METRICS_PORT: serve Prometheus metrics on 127.0.0.1:port
 
@@ -65,7 +67,7 @@ def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Co
         admin_ids=_ids(env.get("ADMIN_IDS")),
         sync_commands=(env.get("SYNC_COMMANDS") or "").lower() in ("1", "true", "yes"),
         sync_guild=int(env["SYNC_GUILD"]) if (env.get("SYNC_GUILD") or "").isdigit() else None,
-        ai_budget_ms=int(env.get("AI_BUDGET_MS") or 300),
+        ai_budget_ms=budget_ms(env),
         database_url=env.get("DATABASE_URL") or None,
         metrics_port=int(env["METRICS_PORT"]) if (env.get("METRICS_PORT") or "").isdigit() else None,
     )

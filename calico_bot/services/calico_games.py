@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai.registry import policy_by_name
+from ..ai.budget import DEFAULT_BUDGET_MS
+from ..ai.registry import policy_by_name, takes_budget
 from ..ai.view import build_view
 from ..calico.actions import ChooseGoals, Turn
 from ..calico.components import GOAL_SPACES
@@ -225,7 +226,8 @@ class GameCorrupt(GameError):
 
 
 class CalicoGames:
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time, ai_budget_ms: int = 300,
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 ai_budget_ms: int = DEFAULT_BUDGET_MS,
                  instance_id: str | None = None) -> None:
         self.storage = storage
         self.clock = clock
@@ -747,7 +749,7 @@ class CalicoGames:
                          actions: list[tuple[dict[str, Any], int | None]]) -> None:
         assert game.state is not None
         level = game.seat_row(seat).bot_level or AUTO_PLAY_LEVEL
-        options = {"budget_ms": self.ai_budget_ms} if level in ("strong", "hard") else {}
+        options = {"budget_ms": self.ai_budget_ms} if takes_budget(level) else {}
         policy = policy_by_name(level, seed=game.id * 1009 + seat, **options)
         view = build_view(game.state, seat)  # the AI sees only what this seat may see
         turn = await asyncio.to_thread(policy.choose_turn, view)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, NamedTuple
 
+from ..ai.budget import DEFAULT_BUDGET_MS
 from ..ai.policy import Policy
 from ..ai.registry import policy_by_name
 from ..ai.runner import play_game
@@ -277,7 +278,7 @@ def _play_out(state: GameState, policy: Policy) -> GameState:
 
 class DailyPuzzles:
     def __init__(self, storage: Storage, store: DailyStore, *, clock: Callable[[], float] = time.time,
-                 par_policy: str | PolicyFactory = "strong", par_budget_ms: int = 300,
+                 par_policy: str | PolicyFactory = "strong", par_budget_ms: int = DEFAULT_BUDGET_MS,
                  catchup_days: int = DEFAULT_CATCHUP_DAYS, claim_timeout_s: float = CLAIM_TIMEOUT_S,
                  instance_id: str | None = None) -> None:
         self.storage = storage
