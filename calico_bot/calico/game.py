@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import RecordError, RuleViolation
+from ..core.errors import RecordError, RuleViolation, check_version
 from .actions import Action, ChooseGoals, Turn, action_from_json
 from .components import (
     BEGINNER_CATS,
@@ -241,10 +241,7 @@ class GameState:
 
     def apply(self, action: Action) -> TurnOutcome | None:
         """Validate and apply one action. Raises RuleViolation (and changes nothing) when illegal."""
-        if action.expected_version is not None and action.expected_version != self.version:
-            raise RuleViolation("stale", "That move was made on an older position of the game; "
-                                "look at the latest state and try again.",
-                                expected=action.expected_version, actual=self.version)
+        check_version(action.expected_version, self.version)
         if self.phase == PHASE_OVER:
             raise RuleViolation("game_over", "The game is over.")
         if not (isinstance(action.player, int) and 0 <= action.player < len(self.players)):

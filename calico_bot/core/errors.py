@@ -25,3 +25,10 @@ class RuleViolation(Exception):
 
 class RecordError(ValueError):
     """A game record that cannot be read or replayed; the message names the offending entry."""
+
+
+def check_version(expected: int | None, actual: int) -> None:
+    """Refuse an action made on an older position of the game (``expected`` None: no check)."""
+    if expected is not None and expected != actual:
+        raise RuleViolation("stale", "That move was made on an older position of the game; "
+                            "look at the latest state and try again.", expected=expected, actual=actual)

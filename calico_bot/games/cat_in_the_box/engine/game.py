@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....core.errors import RuleViolation
+from ....core.errors import RuleViolation, check_version
 from .actions import Action, Bid, Play, SetAside
 from .components import (
     BLOCKED,
@@ -300,10 +300,7 @@ class GameState:
 
     def apply(self, action: Action) -> Applied:
         """Validate and apply one action. Raises RuleViolation (and changes nothing) when illegal."""
-        if action.expected_version is not None and action.expected_version != self.version:
-            raise RuleViolation("stale", "That move was made on an older position of the game; "
-                                "look at the latest state and try again.",
-                                expected=action.expected_version, actual=self.version)
+        check_version(action.expected_version, self.version)
         if self.phase == PHASE_OVER:
             raise RuleViolation("game_over", "The game is over.")
         seat = action.player
