@@ -100,6 +100,20 @@ def check_value(param: app_commands.Parameter, value: Any) -> None:
         raise BadOption(name, "error.option_type", kind=tr("en", f"kind.{_KINDS.get(kind, 'string')}"))
 
 
+def _well_formed(options: Any, depth: int = 0) -> bool:
+    """Options as Discord sends them: a list of objects with a text name and a numeric type, whose
+    subcommand entries hold such a list again (discord.py would trip over anything else)."""
+    if not isinstance(options, list) or depth > 2:
+        return False
+    for option in options:
+        if not (isinstance(option, dict) and isinstance(option.get("name"), str)
+                and isinstance(option.get("type"), int) and not isinstance(option.get("type"), bool)):
+            return False
+        if option["type"] in (1, 2) and not _well_formed(option.get("options", []), depth + 1):
+            return False
+    return True
+
+
 def _leaf_options(data: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
     """The subcommand path and the options of the command that will run."""
     path = [str(data.get("name", ""))]
@@ -115,6 +129,8 @@ def check_options(tree: app_commands.CommandTree[Any], interaction: discord.Inte
     data = interaction.data or {}
     if data.get("type", 1) != 1:
         return
+    if not _well_formed(data.get("options", [])):
+        raise BadOption("?", "error.option_unknown")
     path, options = _leaf_options(dict(data))
     guild = discord.Object(int(data["guild_id"])) if str(data.get("guild_id", "")).isdigit() else None
     node: Any = tree.get_command(path[0], guild=guild) or tree.get_command(path[0])
@@ -147,7 +163,10 @@ class GuardedTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         lang = lang_of(interaction.locale)
         try:
-            check_options(self, interaction)
+            try:
+                check_options(self, interaction)
+            except (AttributeError, KeyError, TypeError, ValueError):
+                raise BadOption("?", "error.option_unknown") from None
         except BadOption as exc:
             if interaction.type is discord.InteractionType.autocomplete:
                 await _safe(interaction.response.autocomplete([]))
