@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
-class CalicoBot(commands.Bot):
+class CalicoBot(commands.AutoShardedBot):
     storage: SqlStorage
     games: CalicoGames
     daily: DailyPuzzles
@@ -41,6 +41,10 @@ class CalicoBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=GuardedTree,
+            # Past 2,500 servers Discord requires shards; several processes each take some of them
+            # (SHARD_COUNT and SHARD_IDS; unset: one process, Discord's recommended count).
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
         )
         self.config = config
         self.clock = clock

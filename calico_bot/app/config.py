@@ -23,6 +23,8 @@ class Config:
     ai_budget_ms: int = DEFAULT_BUDGET_MS  # the AI's budget per move: the same setting as the AI bench
     database_url: str | None = None  # DATABASE_URL: postgresql://... (or sqlite:///...); None: ``database``
     metrics_port: int | None = None  # METRICS_PORT: serve Prometheus metrics on 127.0.0.1:port
+    shard_count: int | None = None  # SHARD_COUNT: shards of the whole bot (every process the same)
+    shard_ids: list[int] | None = None  # SHARD_IDS: the shards this process runs (needs SHARD_COUNT)
 
     @property
     def storage_url(self) -> str:
@@ -52,7 +54,8 @@ def _ids(text: str | None) -> set[int]:
 
 def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``DATABASE_URL``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``,
-    ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD``, ``AI_BUDGET_MS`` and ``METRICS_PORT``."""
+    ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD``, ``AI_BUDGET_MS``, ``METRICS_PORT``,
+    ``SHARD_COUNT`` and ``SHARD_IDS``."""
     if dotenv and env is None:
         from dotenv import load_dotenv
 
@@ -70,4 +73,20 @@ def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Co
         ai_budget_ms=budget_ms(env),
         database_url=env.get("DATABASE_URL") or None,
         metrics_port=int(env["METRICS_PORT"]) if (env.get("METRICS_PORT") or "").isdigit() else None,
+        **_shards(env),
     )
+
+
+def _shards(env: dict[str, str]) -> dict[str, object]:
+    """SHARD_COUNT and SHARD_IDS ("0,1" or "0-3"); a process without SHARD_IDS runs every shard."""
+    count = int(env["SHARD_COUNT"]) if (env.get("SHARD_COUNT") or "").isdigit() else None
+    raw = (env.get("SHARD_IDS") or "").replace(" ", "")
+    ids: list[int] | None = None
+    if raw and count:
+        ids = []
+        for part in raw.split(","):
+            low, _, high = part.partition("-")
+            if low.isdigit() and (not high or high.isdigit()):
+                ids.extend(range(int(low), int(high or low) + 1))
+        ids = sorted({i for i in ids if 0 <= i < count}) or None
+    return {"shard_count": count, "shard_ids": ids}

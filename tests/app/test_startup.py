@@ -70,3 +70,12 @@ async def test_a_refused_token_is_one_line(tmp_path: Path, capsys: pytest.Captur
         code = await entry.run_on_discord(Config(token="refused", database=tmp_path / "bot.sqlite3"))
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and "Discord refused the token: check DISCORD_TOKEN" in err, err
+
+
+def test_shard_settings_are_read_as_discord_py_expects() -> None:
+    from calico_bot.app.config import load_config
+
+    config = load_config({"SHARD_COUNT": "4", "SHARD_IDS": "0, 2-3, 9"}, dotenv=False)
+    assert config.shard_count == 4 and config.shard_ids == [0, 2, 3]
+    assert load_config({}, dotenv=False).shard_ids is None
+    assert load_config({"SHARD_IDS": "1"}, dotenv=False).shard_ids is None  # ids mean nothing without a count
