@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import faulthandler
 import json
+import os
 import random
 import signal as _signal
 import sys
@@ -42,7 +43,8 @@ async def main(folder: Path, games: int, turns: int) -> None:
     fake.add_guild(FakeGuild(id=GUILD))
     channels = [fake.add_channel(FakeChannel(id=CHANNEL_BASE + i, guild_id=GUILD)) for i in range(games)]
     users = {ANA: fake.add_user(FakeUser(id=ANA, name="ana")), BO: fake.add_user(FakeUser(id=BO, name="bo"))}
-    bot = CalicoBot(Config(database=folder / "bot.sqlite3", ai_budget_ms=20))
+    url = os.environ.get("CALICO_CRASH_DATABASE_URL")  # PostgreSQL instead of the SQLite file
+    bot = CalicoBot(Config(database=folder / "bot.sqlite3", ai_budget_ms=20, database_url=url))
     await login(bot, fake)
     stop_on_sigterm(bot)
     driver = Driver(bot, fake, timeout=60.0)

@@ -1,4 +1,5 @@
-"""The bot in a child process, killed with SIGKILL at random moments while 20 games move at once.
+"""The bot in a child process, killed with SIGKILL at random moments while 20 games move at once
+(on SQLite, and on PostgreSQL when a test server is there).
 
 Afterwards: no acknowledged move is lost or doubled, every saved turn is announced exactly once,
 every active game has a live deadline, and every game loads and replays from its record.
@@ -6,6 +7,7 @@ every active game has a live deadline, and every game loads and replays from its
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -15,9 +17,13 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from calico_bot.calico.game import GameState, replay_full_record
+from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 GAMES = 20
 TURNS = 12
@@ -28,6 +34,48 @@ CHILD = Path(__file__).with_name("crash_child.py")
 def acked(folder: Path) -> int:
     path = folder / "acks.jsonl"
     return path.read_text().count("\n") if path.exists() else 0
+
+
+class Database:
+    """Read the child's database, SQLite file or PostgreSQL, with plain SQL (``?`` placeholders)."""
+
+    def __init__(self, folder: Path, url: str | None) -> None:
+        self.folder, self.url = folder, url
+
+    def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        if self.url is None:
+            return sqlite3.connect(self.folder / "bot.sqlite3").execute(sql, args).fetchall()
+
+        async def fetch() -> list[tuple]:
+            import asyncpg
+
+            from calico_bot.storage.postgres import to_dollar
+
+            conn = await asyncpg.connect(self.url)
+            try:
+                return [tuple(r) for r in await conn.fetch(to_dollar(sql), *args)]
+            finally:
+                await conn.close()
+
+        return asyncio.run(fetch())
+
+
+@pytest.fixture(params=DRIVERS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """Where the child bot keeps its data: an SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        os.environ.pop("CALICO_CRASH_DATABASE_URL", None)
+        yield Database(tmp_path, None)
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL test server (CALICO_TEST_POSTGRES)")
+    url, name = asyncio.run(fresh_postgres_url())
+    os.environ["CALICO_CRASH_DATABASE_URL"] = url
+    try:
+        yield Database(tmp_path, url)
+    finally:
+        os.environ.pop("CALICO_CRASH_DATABASE_URL", None)
+        asyncio.run(drop_postgres(name))
 
 
 def run_child(folder: Path, *, kill_after_acks: int | None) -> int | None:
@@ -48,7 +96,7 @@ def run_child(folder: Path, *, kill_after_acks: int | None) -> int | None:
     return None
 
 
-def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> None:
+def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path, database: Database) -> None:
     rng = random.Random(11)
     kills = 0
     for _ in range(KILLS):
@@ -60,8 +108,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
     assert run_child(tmp_path, kill_after_acks=None) == 0, (tmp_path / "stderr.log").read_text()[-3000:]
     assert (tmp_path / "done").exists()
 
-    db = sqlite3.connect(tmp_path / "bot.sqlite3")
-    games = db.execute("SELECT id, status, state, version FROM games ORDER BY id").fetchall()
+    games = database.rows("SELECT id, status, state, version FROM games ORDER BY id")
     assert len(games) == GAMES
     acks = [json.loads(line) for line in (tmp_path / "acks.jsonl").read_text().splitlines() if line.strip()]
     assert acks, "no move was acknowledged"
@@ -69,10 +116,10 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
     posted = Counter(name for message in journal for name in message["files"] if name.startswith("turn-"))
 
     for game_id, status, state_json, version in games:
-        actions = [json.loads(a) for (a,) in db.execute(
+        actions = [json.loads(a) for (a,) in database.rows(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY version", (game_id,))]
-        versions = [v for (v,) in db.execute("SELECT version FROM actions WHERE game_id = ? ORDER BY version",
-                                             (game_id,))]
+        versions = [v for (v,) in database.rows("SELECT version FROM actions WHERE game_id = ? ORDER BY version",
+                                                (game_id,))]
         assert versions == list(range(1, version + 1))  # one action per version, none missing
         state = GameState.from_json(json.loads(state_json))
         turns = [a for a in actions if a["type"] == "turn"]
@@ -90,9 +137,9 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
             assert posted[f"turn-{game_id}-{n}.png"] == 1, (game_id, n, posted[f"turn-{game_id}-{n}.png"])
         # A live deadline for whoever must move.
         assert status == "active"
-        timers = db.execute("SELECT kind, version FROM timers WHERE game_id = ?", (game_id,)).fetchall()
+        timers = database.rows("SELECT kind, version FROM timers WHERE game_id = ?", (game_id,))
         assert sorted(timers) == [("deadline", version), ("reminder", version)]
-    assert db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0
+    assert database.rows("SELECT COUNT(*) FROM outbox")[0][0] == 0
     print(f"crash test: {kills} kills, {len(acks)} acknowledged moves, {sum(posted.values())} turn posts")
 
 
