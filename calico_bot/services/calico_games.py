@@ -264,7 +264,9 @@ class CalicoGames:
         state = None
         if row.state is not None:
             try:
-                state = GameState.from_json(json.loads(row.state))
+                data = json.loads(row.state)
+                actions = None if "log" in data else [a.action for a in await self.storage.get_actions(game_id)]
+                state = state_from_storage(data, actions)
             except Exception as exc:  # any damage to one game must not spread
                 log.exception("game %s cannot be loaded", game_id)
                 raise GameCorrupt(game_id, type(exc).__name__) from exc
@@ -498,7 +500,8 @@ class CalicoGames:
             game.state = previous
             key = "undone" if count == 1 else "undone_with_bots"
             update = Update(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
-            return await self._commit(game, update, [({"type": "undo", "player": seat}, person.user_id)])
+            return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count},
+                                                        person.user_id)])
 
     async def resign(self, game_id: int, person: Person) -> Update:
         async with self.lock(game_id):
@@ -698,11 +701,14 @@ class CalicoGames:
             update.finished = True
         after = LoadedGame(game.row, seats if seats is not None else game.seats, state)
         timers = self._timers_for(after, new_version, status or game.row.status, now)
+        full = _dump(state)
+        stored, actions = _log_once(game, state, actions)
         try:
             async with self.storage.transaction():
                 await self.storage.commit_actions(
-                    game.id, expected_version=game.row.version, state=_dump(state), actions=actions, now=now,
+                    game.id, expected_version=game.row.version, state=stored, actions=actions, now=now,
                     status=status, timers=timers, outbox=update.to_outbox() if update.outbox else None, seats=seats,
+                    outbox_state=full,
                 )
                 if update.finished:
                     await self._record_results(after)
@@ -830,6 +836,44 @@ def _free_seat(game: LoadedGame) -> int:
 
 def _dump(state: GameState) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"))
+
+
+RULE_ACTIONS = ("goals", "turn")  # the actions the rules core logs; the others are the service's own
+
+
+def _log_once(game: LoadedGame, state: GameState, actions: list[tuple[dict[str, Any], int | None]]
+              ) -> tuple[str, list[tuple[dict[str, Any], int | None]]]:
+    """The state to store and the action rows to append, keeping the game log in one place.
+
+    The rules core's log (every goal choice and turn, with what each turn did) is written into the
+    action rows, and the stored state leaves it out; ``state_from_storage`` puts it back. A game
+    saved before this scheme (its stored state holds a log, its old action rows no results) keeps
+    its log in the state.
+    """
+    if game.row.state is not None and "log" in json.loads(game.row.state):
+        return _dump(state), actions
+    data = state.to_json()
+    entries = data.pop("log")
+    rule = [i for i, (a, _) in enumerate(actions) if a.get("type") in RULE_ACTIONS]
+    out = list(actions)
+    for i, entry in zip(rule, entries[len(entries) - len(rule):], strict=True):
+        out[i] = (entry, actions[i][1])
+    return json.dumps(data, separators=(",", ":")), out
+
+
+def state_from_storage(data: dict[str, Any], actions: list[dict[str, Any]] | None) -> GameState:
+    """A stored state, its log rebuilt from the game's action rows when the state leaves it out: the
+    logged rule actions in order, less those an undo took back."""
+    if actions is not None:
+        entries: list[dict[str, Any]] = []
+        for action in actions:
+            kind = action.get("type")
+            if kind in RULE_ACTIONS:
+                entries.append(action)
+            elif kind == "undo":
+                del entries[len(entries) - int(action.get("count", 1)):]
+        data = {**data, "log": entries}
+    return GameState.from_json(data)
 
 
 __all__ = [

@@ -125,16 +125,17 @@ class SqlStorage:
     async def commit_action(self, game_id: int, *, expected_version: int, state: str, action: dict[str, Any],
                             user_id: int | None, now: float, status: str | None = None,
                             timers: Sequence[TimerSpec] | None = None, outbox: dict[str, Any] | None = None,
-                            seats: Sequence[SeatRow] | None = None) -> int:
+                            seats: Sequence[SeatRow] | None = None, outbox_state: str | None = None) -> int:
         """One action as one unit of work (see :meth:`commit_actions`)."""
         return await self.commit_actions(game_id, expected_version=expected_version, state=state,
                                          actions=[(action, user_id)], now=now, status=status, timers=timers,
-                                         outbox=outbox, seats=seats)
+                                         outbox=outbox, seats=seats, outbox_state=outbox_state)
 
     async def commit_actions(self, game_id: int, *, expected_version: int, state: str,
                              actions: Sequence[tuple[dict[str, Any], int | None]], now: float,
                              status: str | None = None, timers: Sequence[TimerSpec] | None = None,
-                             outbox: dict[str, Any] | None = None, seats: Sequence[SeatRow] | None = None) -> int:
+                             outbox: dict[str, Any] | None = None, seats: Sequence[SeatRow] | None = None,
+                             outbox_state: str | None = None) -> int:
         """Store the new state, append the actions, and (when given) replace the game's seats and timers
         and queue its announcement, all in one transaction and only if nobody moved first.
 
@@ -160,8 +161,9 @@ class SqlStorage:
                 await self.set_seats(game_id, seats)
             if timers is not None:
                 await self.replace_timers(game_id, timers)
-            if outbox is not None:
-                await self.add_outbox(game_id, version=new_version, payload=outbox, state=state, now=now)
+            if outbox is not None:  # the announcement keeps the whole position it was made from
+                await self.add_outbox(game_id, version=new_version, payload=outbox, state=outbox_state or state,
+                                      now=now)
         return new_version
 
     async def end_game(self, game_id: int, *, status: str, now: float, outbox: dict[str, Any] | None = None) -> None:

@@ -64,13 +64,17 @@ async def copy_storage(source: SqlStorage, target: SqlStorage) -> CopyReport:
 
 async def _replay_all(storage: SqlStorage, report: CopyReport) -> None:
     """Every copied game loads, and a game with a state replays from its full record to that state."""
-    from ..calico.game import GameState, replay_full_record  # only for Calico games (the kind today)
+    from ..calico.game import replay_full_record  # only for Calico games (the kind today)
+    from ..services.calico_games import state_from_storage
 
     for row in await storage.fetchall("SELECT id, kind, state FROM games ORDER BY id"):
         if row["state"] is None or row["kind"] != "calico":
             continue
         try:
-            state = GameState.from_json(json.loads(row["state"]))
+            data = json.loads(row["state"])
+            actions = None if "log" in data else [json.loads(a[0]) for a in await storage.fetchall(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY version", (row["id"],))]
+            state = state_from_storage(data, actions)
             record = state.to_record(include_hidden=True)
             record.pop("placements", None)
             again = replay_full_record(record)

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.calico.game import GameState, replay_full_record
+from calico_bot.calico.game import replay_full_record
+from calico_bot.services.calico_games import state_from_storage
 from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 GAMES = 20
@@ -121,7 +122,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path, dat
         versions = [v for (v,) in database.rows("SELECT version FROM actions WHERE game_id = ? ORDER BY version",
                                                 (game_id,))]
         assert versions == list(range(1, version + 1))  # one action per version, none missing
-        state = GameState.from_json(json.loads(state_json))
+        state = state_from_storage(json.loads(state_json), actions)  # the log lives in the action rows
         turns = [a for a in actions if a["type"] == "turn"]
         assert len(turns) == state.turns == TURNS
         # Every acknowledged move is in the log exactly where it was made.

@@ -23,7 +23,8 @@ from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
 from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from calico_bot.app.interactions import InteractionFactory, login
-from calico_bot.calico.game import GameState, legal_turns
+from calico_bot.calico.game import legal_turns
+from calico_bot.services.calico_games import state_from_storage
 from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url
 
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="no PostgreSQL test server (CALICO_TEST_POSTGRES)")
@@ -102,8 +103,9 @@ async def test_two_bot_processes_share_one_database(tmp_path: Path) -> None:
         acked: dict[int, int] = dict.fromkeys(ids, 0)
         for round_ in range(3):
             for i, (game_id, channel) in enumerate(zip(ids, channels, strict=True)):
-                state = GameState.from_json(json.loads(await db.fetchval("SELECT state FROM games WHERE id = $1",
-                                                                         game_id)))
+                rows = await db.fetch("SELECT action FROM actions WHERE game_id = $1 ORDER BY version", game_id)
+                stored = json.loads(await db.fetchval("SELECT state FROM games WHERE id = $1", game_id))
+                state = state_from_storage(stored, [json.loads(r[0]) for r in rows])
                 move = legal_turns(state)[round_]
                 user = ana if state.current == 0 else bo
                 options = {"tile": move.tile, "space": move.space, "game": game_id,
