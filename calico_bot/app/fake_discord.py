@@ -637,7 +637,6 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
-        journal: str | Path | None = None,
         persist: str | Path | None = None,
     ) -> None:
         self.snowflakes = _SNOWFLAKES
@@ -665,10 +664,6 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], FakeMessage] = {}
         self.limit_refusals: list[tuple[str, str]] = []  # (path, problem) of requests past Discord's limits
         self.deduplicated_nonces: list[str] = []
-        # Public messages are appended to the journal file, and read back on the next start: what
-        # Discord would still hold after the bot's process died.
-        self.journal = Path(journal) if journal is not None else None
-        self._load_journal()
         # Everything Discord keeps (channels and threads, every message with its edits, components,
         # flags and attachment names, ephemeral ones too: the user's screen still shows them) is
         # appended to the persist file and replayed on the next start, so the local table comes
@@ -1063,38 +1058,9 @@ class FakeDiscord:
         if data.get("nonce") is not None:
             message.nonce = str(data["nonce"])
         self.messages.append(message)
-        self._write_journal(message)
         self._persist_message(message)
         self._notify("created", message)
         return message
-
-    # ---------------------------------------------------------------- journal
-
-    def _load_journal(self) -> None:
-        """Messages created by an earlier run (Discord keeps them when the bot's process dies)."""
-        if self.journal is None or not self.journal.exists():
-            return
-        for line in self.journal.read_text(encoding="utf-8").splitlines():
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                continue  # a line cut short by a kill
-            message = FakeMessage(id=int(entry["id"]), channel_id=int(entry["channel_id"]),
-                                  content=entry.get("content", ""), nonce=entry.get("nonce"),
-                                  components=entry.get("components", []), author=self.bot_user_payload(),
-                                  attachments=[FakeAttachment(name, b"") for name in entry.get("files", [])])
-            self.messages.append(message)
-            if message.nonce is not None:
-                self._nonces[(message.channel_id, message.nonce)] = message
-
-    def _write_journal(self, message: FakeMessage) -> None:
-        if self.journal is None or message.ephemeral:
-            return
-        entry = {"id": str(message.id), "channel_id": str(message.channel_id), "nonce": message.nonce,
-                 "content": message.content, "files": message.filenames, "components": message.components}
-        with self.journal.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
-            fh.flush()
 
     # ---------------------------------------------------------------- persistence (the local table)
 

@@ -1,6 +1,6 @@
 """The bot process of the crash test: ``python tests/app/crash_child.py DIR GAMES TURNS``.
 
-It runs the real bot against the Discord stand-in (whose public messages are journalled to
+It runs the real bot against the Discord stand-in (whose channels and messages are kept in
 ``DIR/discord.jsonl``, as Discord would keep them when the bot dies), on ``DIR/bot.sqlite3``, and plays
 ``GAMES`` two-player games at once by slash commands until each has ``TURNS`` turns. It picks up
 wherever an earlier run was killed: the next step of every game is read from the database. Each move
@@ -37,7 +37,7 @@ BO = 8_000_000_000_000_101
 async def main(folder: Path, games: int, turns: int) -> None:
     faulthandler.register(_signal.SIGUSR1, all_threads=True)
     quiet_logging()
-    fake = FakeDiscord(journal=folder / "discord.jsonl", application_id=8_000_000_000_000_900,
+    fake = FakeDiscord(persist=folder / "discord.jsonl", application_id=8_000_000_000_000_900,
                        bot_user_id=8_000_000_000_000_900)
     await fake.start()
     fake.add_guild(FakeGuild(id=GUILD))

@@ -113,8 +113,13 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path, dat
     assert len(games) == GAMES
     acks = [json.loads(line) for line in (tmp_path / "acks.jsonl").read_text().splitlines() if line.strip()]
     assert acks, "no move was acknowledged"
-    journal = [json.loads(line) for line in (tmp_path / "discord.jsonl").read_text().splitlines() if line.strip()]
-    posted = Counter(name for message in journal for name in message["files"] if name.startswith("turn-"))
+    kept: dict[str, dict] = {}  # what Discord holds: each message as last written (later lines are edits)
+    for line in (tmp_path / "discord.jsonl").read_text().splitlines():
+        entry = json.loads(line) if line.strip() else {}
+        if entry.get("event") == "message":
+            kept[entry["id"]] = entry
+    posted = Counter(a["filename"] for message in kept.values() for a in message["attachments"]
+                     if a["filename"].startswith("turn-"))
 
     for game_id, status, state_json, version in games:
         actions = [json.loads(a) for (a,) in database.rows(

@@ -554,16 +554,15 @@ async def test_a_repeated_nonce_returns_the_first_message(
     assert first.id == second.id and len(fake.messages_in(channel.id)) == 1
 
 
-async def test_the_journal_keeps_public_messages_across_a_restart(tmp_path, channel: FakeChannel) -> None:  # type: ignore[no-untyped-def]
-    journal = tmp_path / "discord.jsonl"
-    async with FakeDiscord(journal=journal) as first:
+async def test_a_nonce_is_remembered_across_a_restart(tmp_path, channel: FakeChannel) -> None:  # type: ignore[no-untyped-def]
+    kept = tmp_path / "discord.jsonl"
+    async with FakeDiscord(persist=kept) as first:
         first.add_channel(channel)
         client = make_bot()
         await login(client, first)
         await client.get_partial_messageable(channel.id).send("kept", nonce="k1")
         await client.close()
-    async with FakeDiscord(journal=journal) as second:
-        second.add_channel(channel)
+    async with FakeDiscord(persist=kept) as second:
         client = make_bot()
         await login(client, second)
         again = await client.get_partial_messageable(channel.id).send("kept", nonce="k1")

@@ -67,14 +67,12 @@ async def first_thread(bot: commands.Bot, message_id: int) -> int:
     return int(thread["id"])
 
 
-async def test_without_persist_nothing_is_written_and_the_journal_is_unchanged(tmp_path: Path) -> None:
-    journal = tmp_path / "journal.jsonl"
-    async with FakeDiscord(journal=journal) as fake:
+async def test_without_persist_nothing_is_written(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
         fake.add_channel(FakeChannel(id=CHANNEL, guild_id=GUILD))
         bot = client()
         await login(bot, fake)
         message = await bot.get_partial_messageable(CHANNEL).send("kept", nonce="n1")
         await message.edit(content="edited")
         await bot.close()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.jsonl"]
-    assert len(journal.read_text().splitlines()) == 1  # the journal records creations only, as before
+    assert list(tmp_path.iterdir()) == []
