@@ -51,7 +51,8 @@ class BadOption(Exception):
         self.params = params
 
     def text(self, lang: str) -> str:
-        reason = tr(lang, self.reason_key, **self.params)
+        params = {k: tr(lang, v) if k == "kind" else v for k, v in self.params.items()}  # "a whole number", "整数"
+        reason = tr(lang, self.reason_key, **params)
         return tr(lang, "error.bad_option", option=self.option[:40], reason=reason)
 
 
@@ -73,7 +74,7 @@ def check_value(param: app_commands.Parameter, value: Any) -> None:
         raise BadOption(name, "error.option_choice", choices=", ".join(str(c.value) for c in param.choices[:25]))
     if kind is AppCommandOptionType.string:
         if not isinstance(value, str):
-            raise BadOption(name, "error.option_type", kind=tr("en", "kind.string"))
+            raise BadOption(name, "error.option_type", kind="kind.string")
         limit = param.max_value if isinstance(param.max_value, int) else None
         if limit is not None and len(value) > limit:
             raise BadOption(name, "error.option_length", max=limit)
@@ -84,7 +85,7 @@ def check_value(param: app_commands.Parameter, value: Any) -> None:
         if not integer:
             ok = ok or (isinstance(value, float) and math.isfinite(value))
         if not ok or abs(value) > MAX_SAFE_INTEGER:
-            raise BadOption(name, "error.option_type", kind=tr("en", f"kind.{_KINDS[kind]}"))
+            raise BadOption(name, "error.option_type", kind=f"kind.{_KINDS[kind]}")
         low = param.min_value if param.min_value is not None else -MAX_SAFE_INTEGER
         high = param.max_value if param.max_value is not None else MAX_SAFE_INTEGER
         if not low <= value <= high:
@@ -92,12 +93,12 @@ def check_value(param: app_commands.Parameter, value: Any) -> None:
         return
     if kind is AppCommandOptionType.boolean:
         if not isinstance(value, bool):
-            raise BadOption(name, "error.option_type", kind=tr("en", "kind.boolean"))
+            raise BadOption(name, "error.option_type", kind="kind.boolean")
         return
     # users, channels, roles, mentionables and attachments arrive as snowflake strings
     if not (isinstance(value, str | int) and not isinstance(value, bool) and str(value).isdigit()
             and 0 < int(value) <= SNOWFLAKE_MAX):
-        raise BadOption(name, "error.option_type", kind=tr("en", f"kind.{_KINDS.get(kind, 'string')}"))
+        raise BadOption(name, "error.option_type", kind=f"kind.{_KINDS.get(kind, 'string')}")
 
 
 def _well_formed(options: Any, depth: int = 0) -> bool:
@@ -149,7 +150,7 @@ def check_options(tree: app_commands.CommandTree[Any], interaction: discord.Inte
             raise BadOption(name, "error.option_unknown")
         if option.get("focused"):
             if not isinstance(option.get("value", ""), str):
-                raise BadOption(name, "error.option_type", kind=tr("en", "kind.string"))
+                raise BadOption(name, "error.option_type", kind="kind.string")
             continue  # what the user is typing: any text
         if autocomplete and isinstance(option.get("value"), str):
             continue  # earlier options of an autocomplete request may still be partly typed

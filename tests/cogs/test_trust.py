@@ -338,3 +338,10 @@ async def test_option_values_of_the_wrong_type_are_refused_at_the_edge(table: Ta
 async def test_a_six_thousand_character_topic_is_answered_politely(table: Table) -> None:
     r = await table.slash("ana", "rules topic", topic="x" * 6000)
     assert r.is_ephemeral and not r.errors and len(r.text) < 2000
+
+
+async def test_a_wrong_option_type_is_explained_in_the_users_language(table: Table) -> None:
+    payload = table.driver.factory.slash(table.users["zhu"], table.channel, "calico status", {"game": 1})
+    payload["data"]["options"][0]["options"][0]["value"] = "one"
+    r = await table.driver.send(payload)
+    assert r.is_ephemeral and "整数" in r.text and "whole number" not in r.text
