@@ -160,8 +160,6 @@ class Update:
     reminder: int | None = None  # a deadline reminder for this seat
     ping: bool = False  # ping whoever must act now (e.g. after an undo)
     ended_by: str | None = None  # the game was ended (by this name)
-    outbox: bool = True  # False: nothing to post for this change
-    outbox_id: int | None = None
 
     def to_outbox(self) -> dict[str, Any]:
         return {
@@ -618,7 +616,7 @@ class CalicoGames:
                 update = Update(game, reminder=seat.seat)
                 async with self.storage.transaction():
                     await self.storage.delete_timer(timer.id)
-                    update.outbox_id = await self.storage.add_outbox(
+                    await self.storage.add_outbox(
                         game.id, version=game.row.version, payload=update.to_outbox(), state=None, now=self.clock())
                 return TimerEvent("reminder", game, seat, update)
             update = Update(game)
@@ -707,7 +705,7 @@ class CalicoGames:
             async with self.storage.transaction():
                 await self.storage.commit_actions(
                     game.id, expected_version=game.row.version, state=stored, actions=actions, now=now,
-                    status=status, timers=timers, outbox=update.to_outbox() if update.outbox else None, seats=seats,
+                    status=status, timers=timers, outbox=update.to_outbox(), seats=seats,
                     outbox_state=full,
                 )
                 if update.finished:

@@ -243,10 +243,6 @@ class SqlStorage:
         rows = await self.fetchall("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,))
         return [_timer(r) for r in rows]
 
-    async def due_timers(self, now: float) -> list[TimerRow]:
-        rows = await self.fetchall("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (now,))
-        return [_timer(r) for r in rows]
-
     async def claim_due_timers(self, now: float, *, claimant: str, lease: float, limit: int = 100) -> list[TimerRow]:
         """Claim the timers due at ``now`` that nobody holds (or whose holder's claim lapsed).
 
@@ -260,11 +256,6 @@ class SqlStorage:
             (claimant, now + lease, now, now, limit),
         )
         return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
-
-    async def release_timer(self, timer_id: int, *, claimant: str) -> None:
-        """Give a claimed timer back (firing it failed): it is due again at once."""
-        await self.execute("UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
-                           (timer_id, claimant))
 
     async def next_timer_due(self) -> float | None:
         row = await self.fetchone("SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at "
