@@ -7,7 +7,6 @@ import contextlib
 import io
 import json
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ import render
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
 from calico_bot.app.guard import SEEN_KEEP_SECONDS
 from calico_bot.app.limits import send_limited
-from calico_bot.calico.components import GOAL_IDS, GOAL_SPACES
+from calico_bot.calico.components import GOAL_IDS
 from calico_bot.calico.game import GameState
 from calico_bot.calico.geometry import label
 from calico_bot.services.calico_games import (
@@ -92,27 +91,6 @@ class Part:
 
     channel_id: int
     build: Callable[[], Awaitable[dict[str, Any] | None]]
-
-
-_PANEL_PICKS = re.compile(r"cal:p:\d+:\d+:(?P<tile>\d):(?P<space>[A-E][1-5]|-):\d:[tsk]")
-
-
-def _picked_before(interaction: discord.Interaction) -> tuple[int, str] | None:
-    """The (hand tile, space) a turn panel showed before this pick, read from the clicked menu's id."""
-    match = _PANEL_PICKS.fullmatch(str((interaction.data or {}).get("custom_id", "")))
-    return (int(match["tile"]), match["space"]) if match else None
-
-
-_GOAL_PICKS = re.compile(r"cal:g:\d+:\d+:(?P<b3>\d):(?P<c4>\d):(?P<d2>\d):[012]")
-
-
-def _goals_before(interaction: discord.Interaction, offered: list[str]) -> dict[str, str] | None:
-    """The goals a goal panel showed placed before this pick, read from the clicked menu's id."""
-    match = _GOAL_PICKS.fullmatch(str((interaction.data or {}).get("custom_id", "")))
-    if match is None:
-        return None
-    values = [int(match["b3"]), int(match["c4"]), int(match["d2"])]
-    return {space: offered[v] for space, v in zip(GOAL_SPACES, values, strict=True) if v < len(offered)}
 
 
 async def _text(content: str) -> dict[str, Any]:
@@ -576,8 +554,9 @@ class CalicoCog(commands.Cog):
         if new:
             await self.send_panel(interaction, game, seat, text, view, new=True)
             return
-        picked = {space: offered[v] for space, v in zip(GOAL_SPACES, picks.values, strict=True) if v < len(offered)}
-        if picked == _goals_before(interaction, offered):
+        picked = picks.placed(offered)
+        before = CALICO_PANELS.picks_before(interaction)
+        if isinstance(before, GoalPicks) and picked == before.placed(offered):
             await interaction.response.edit_message(content=text, view=view)
             return
         # The quilt with the goals as picked so far, drawn only for the player who picks them.
@@ -676,7 +655,9 @@ class CalicoCog(commands.Cog):
         text += "\n" + tr(lang, "hand.text", game=game.id, tiles=numbered_tiles(lang, state.players[seat].hand))
         view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
         preview = None
-        if not new and picks.tile and picks.space != "-" and _picked_before(interaction) != (picks.tile, picks.space):
+        before = CALICO_PANELS.picks_before(interaction)
+        moved = not isinstance(before, TurnPicks) or (before.tile, before.space) != (picks.tile, picks.space)
+        if not new and picks.tile and picks.space != "-" and moved:
             preview = (picks.tile, picks.space)
         await self.send_panel(interaction, game, seat, text, view, new=new, preview=preview)
 

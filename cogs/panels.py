@@ -63,6 +63,10 @@ class GoalPicks:
     def copy(self) -> GoalPicks:
         return GoalPicks(*self.values)
 
+    def placed(self, offered: list[str]) -> dict[str, str]:
+        """The goals picked so far, by space (a partial choice while the panel is being filled in)."""
+        return {space: offered[v] for space, v in zip(GOAL_SPACES, self.values, strict=True) if v < len(offered)}
+
     def goals(self, offered: list[str]) -> dict[str, str] | None:
         if any(v >= len(offered) for v in self.values):
             return None
@@ -130,6 +134,16 @@ class PanelKit:
     @property
     def items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
         return self._items  # type: ignore[attr-defined,no-any-return]
+
+    def picks_before(self, interaction: discord.Interaction) -> TurnPicks | GoalPicks | None:
+        """What a panel showed picked before this click, read from the clicked menu's own custom id."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        turn_select, _, goal_select, _ = self.items
+        if match := turn_select.__discord_ui_compiled_template__.fullmatch(custom_id):
+            return TurnPicks.of(match)
+        if match := goal_select.__discord_ui_compiled_template__.fullmatch(custom_id):
+            return GoalPicks.of(match)
+        return None
 
     def turn_view(
         self, lang: str, owner: int, version: int, state: GameState, seat: int, picks: TurnPicks
