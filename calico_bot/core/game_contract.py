@@ -111,14 +111,7 @@ class GamePlugin(ABC):
 
 def competition_ranks(keys: list[tuple[int, ...]]) -> list[int]:
     """1224-style ranks: larger keys first, equal keys share a rank."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
-    ranks = [0] * len(keys)
-    for position, i in enumerate(order):
-        if position and keys[i] == keys[order[position - 1]]:
-            ranks[i] = ranks[order[position - 1]]
-        else:
-            ranks[i] = position + 1
-    return ranks
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
 __all__ = ["Applied", "GamePlugin", "Prompt", "SeatResult", "competition_ranks"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ....core.game_contract import competition_ranks
 from .components import Setup
 
 
@@ -72,8 +73,7 @@ def score_round(setup: Setup, owner: list[list[int]], tricks: list[int], bids: l
 
 def rank_seats(totals: list[int], last_round: list[int]) -> list[int]:
     """1-based ranks: higher total first, then higher points in the last round; equal pairs share."""
-    keys = list(zip(totals, last_round, strict=True))
-    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    return competition_ranks(list(zip(totals, last_round, strict=True)))
 
 
 def winners(totals: list[int], last_round: list[int]) -> list[int]:
