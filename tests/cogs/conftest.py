@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,8 +64,10 @@ class Table:
         self.driver = Driver(self.bot, self.fake, timeout=30.0)
 
 
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+@contextlib.asynccontextmanager
+async def open_table(tmp_path: Path, database_url: str | None = None) -> AsyncIterator[Table]:
+    """The bot logged in to a fresh stand-in with a server, a channel and five members; on SQLite in
+    ``tmp_path``, or on the PostgreSQL database ``database_url``."""
     fake = FakeDiscord()
     await fake.start()
     guild = fake.add_guild(FakeGuild(id=9_000_000_000_000_001))
@@ -75,11 +78,17 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
              for i, name in enumerate(["ana", "bo", "cy", "mod", "zhu"])}
     clock = Clock()
     db = tmp_path / "bot.sqlite3"
-    bot = CalicoBot(Config(database=db, ai_budget_ms=50), clock=clock)
+    bot = CalicoBot(Config(database=db, ai_budget_ms=50, database_url=database_url), clock=clock)
     await login(bot, fake)
-    t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, db, guild, channel, users)
+    t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, db, guild, channel, users, database_url=database_url)
     try:
         yield t
     finally:
         await t.bot.close()
         await fake.stop()
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table(tmp_path) as t:
+        yield t

@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.app.bot import CalicoBot
-from calico_bot.app.config import Config
-from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
-from calico_bot.app.interactions import Driver, login
 from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url
 
-from .conftest import MANAGE_GUILD, Clock, Table
+from .conftest import Table, open_table
 from .test_calico_cog import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_deadline_passed_while_the_bot_was_down,
     test_double_clicked_confirm_applies_once,
@@ -40,22 +36,8 @@ pytestmark = pytest.mark.skipif(not POSTGRES, reason="no PostgreSQL test server 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
     url, name = await fresh_postgres_url()
-    fake = FakeDiscord()
-    await fake.start()
-    guild = fake.add_guild(FakeGuild(id=9_000_000_000_000_001))
-    channel = fake.add_channel(FakeChannel(id=9_000_000_000_000_002, guild_id=guild.id, name="games"))
-    users = {n: fake.add_user(FakeUser(id=9_000_000_000_000_100 + i, name=n, locale="zh-CN" if n == "zhu" else "en-US",
-                                       permissions=MANAGE_GUILD if n == "mod" else 0))
-             for i, n in enumerate(["ana", "bo", "cy", "mod", "zhu"])}
-    clock = Clock()
-    config = Config(database=tmp_path / "unused.sqlite3", ai_budget_ms=50, database_url=url)
-    bot = CalicoBot(config, clock=clock)
-    await login(bot, fake)
-    t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, tmp_path / "unused.sqlite3", guild, channel, users,
-              database_url=url)
     try:
-        yield t
+        async with open_table(tmp_path, url) as t:
+            yield t
     finally:
-        await t.bot.close()
-        await fake.stop()
         await drop_postgres(name)
