@@ -60,6 +60,19 @@ def _check_header(data: Any) -> tuple[int, list[str], int, list[Any]]:
     return n, names, start, rounds
 
 
+def _count_cards(cards: list[Any], where: str, counts: list[int], setup: Setup) -> None:
+    """Add ``cards`` to ``counts``, refusing anything that is not a card of this deck."""
+    for card in cards:
+        if not (_is_int(card) and 1 <= card <= setup.top):
+            raise _fail(where, f"{card!r} is not a card (cards go from {_numbers(setup)})")
+        counts[card] += 1
+
+
+def _over_five(counts: list[int]) -> int | None:
+    """The first card number counted more than five times (each number has five copies), or None."""
+    return next((k for k in range(1, len(counts)) if counts[k] > 5), None)
+
+
 def _check_deal(setup: Setup, rnd: dict[str, Any], where: str) -> Deal:
     n = setup.players
     hands = rnd.get("hands")
@@ -69,24 +82,16 @@ def _check_deal(setup: Setup, rnd: dict[str, Any], where: str) -> Deal:
     for i, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != setup.dealt:
             raise _fail(f"{where}.hands[{i}]", f"must list the {setup.dealt} cards dealt to seat {i}")
-        for card in hand:
-            if not (_is_int(card) and 1 <= card <= setup.top):
-                raise _fail(f"{where}.hands[{i}]", f"{card!r} is not a card (cards go from {_numbers(setup)})")
-            counts[card] += 1
-    over = [k for k in range(1, setup.top + 1) if counts[k] > 5]
-    if over:
-        raise _fail(f"{where}.hands", f"more than five copies of {over[0]} were dealt")
+        _count_cards(hand, f"{where}.hands[{i}]", counts, setup)
+    if (over := _over_five(counts)) is not None:
+        raise _fail(f"{where}.hands", f"more than five copies of {over} were dealt")
     revealed = rnd.get("revealed")
     if n == 2:
         if not isinstance(revealed, list) or len(revealed) != setup.revealed:
             raise _fail(f"{where}.revealed", f"a 2-player round reveals exactly {setup.revealed} cards")
-        for card in revealed:
-            if not (_is_int(card) and 1 <= card <= setup.top):
-                raise _fail(f"{where}.revealed", f"{card!r} is not a card (cards go from {_numbers(setup)})")
-            counts[card] += 1
-        over = [k for k in range(1, setup.top + 1) if counts[k] > 5]
-        if over:
-            raise _fail(f"{where}.revealed", f"together with the hands, more than five copies of {over[0]}")
+        _count_cards(revealed, f"{where}.revealed", counts, setup)
+        if (over := _over_five(counts)) is not None:
+            raise _fail(f"{where}.revealed", f"together with the hands, more than five copies of {over}")
         revealed_cards = list(revealed)
     else:
         missing = [k for k in range(1, setup.top + 1) if counts[k] < 5]
