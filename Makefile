@@ -20,4 +20,4 @@ test: $(STAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 bench: $(STAMP)
-	$(PY) -m calico_bot.bench
+	$(PY) -m calico_bot.games.calico.bench

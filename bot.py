@@ -19,7 +19,7 @@ import discord
 
 from calico_bot.app.bot import CalicoBot, stop_on_sigterm
 from calico_bot.app.config import Config, load_config
-from calico_bot.app.local_table import quiet_logging, run_local_table
+from devtable.local_table import quiet_logging, run_local_table
 
 LOGIN_TIMEOUT = 30.0  # seconds to reach Discord and log in before giving up with one clear line
 

@@ -17,13 +17,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import render
+import render.calico as render
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
 from calico_bot.app.guard import SEEN_KEEP_SECONDS
 from calico_bot.app.limits import send_limited
-from calico_bot.calico.components import GOAL_IDS
-from calico_bot.calico.game import GameState
-from calico_bot.calico.geometry import label
+from calico_bot.games.calico.engine.components import GOAL_IDS
+from calico_bot.games.calico.engine.game import GameState
+from calico_bot.games.calico.engine.geometry import label
 from calico_bot.services.calico_games import (
     ACTIVE,
     BOT_LEVELS,

@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
-import render
+import render.calico as render
 from calico_bot.app.bot import reply_ephemeral, reply_refusal
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import discord
 
-from calico_bot.calico.game import GameState
+from calico_bot.games.calico.engine.game import GameState
 
 from .panels import NONE, GoalPicks, PanelKit, TurnPicks
 

@@ -19,9 +19,9 @@ import discord
 
 from calico_bot.app.bot import reply_failure, reply_refusal
 from calico_bot.app.guard import first_delivery
-from calico_bot.calico.components import GOAL_SPACES, GOALS
-from calico_bot.calico.game import GameState
-from calico_bot.calico.geometry import label
+from calico_bot.games.calico.engine.components import GOAL_SPACES, GOALS
+from calico_bot.games.calico.engine.game import GameState
+from calico_bot.games.calico.engine.geometry import label
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.i18n import lang_of, tr
 from calico_bot.services.presenter import goal_name, tile_text

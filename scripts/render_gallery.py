@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from render import (  # noqa: E402
+from render.calico import (  # noqa: E402
     render_cat_legend,
     render_market,
     render_placement_preview,
@@ -23,7 +23,7 @@ from render import (  # noqa: E402
     render_turn_post,
     to_png_bytes,
 )
-from render.samples import last_mover, play_game  # noqa: E402
+from render.calico.samples import last_mover, play_game  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
 PLAYERS = ["Ana", "Benoît 🐱", "小明"]

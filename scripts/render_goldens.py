@@ -1,7 +1,7 @@
 """Regenerate the renderer's golden images: ``python scripts/render_goldens.py``.
 
 Run it after an intended visual change, look at the new images, and commit them with the change.
-The cases are defined in ``render.samples.golden_cases``; ``tests/render/test_render_golden.py``
+The cases are defined in ``render.calico.samples.golden_cases``; ``tests/render/test_render_golden.py``
 compares fresh renders against these files.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from render.samples import golden_cases  # noqa: E402
+from render.calico.samples import golden_cases  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "render" / "golden"
 

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         from calico_bot.games.cat_in_the_box.cli import score_data
 
         return score_data(data, args.indent)
-    from calico_bot.calico.record import score_record
+    from calico_bot.games.calico.engine.record import score_record
 
     try:
         result = score_record(data)

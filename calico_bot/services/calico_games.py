@@ -1,6 +1,6 @@
 """Calico games as the bot runs them: lobbies, seats, turns, auto-play, deadlines and results.
 
-This layer knows people (Discord user ids) and storage; the rules live in ``calico_bot.calico`` and
+This layer knows people (Discord user ids) and storage; the rules live in ``calico_bot.games.calico.engine`` and
 every action goes through ``GameState.apply``. It imports nothing from Discord: the cogs translate
 interactions into these calls and the returned reports into messages.
 
@@ -24,13 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai.budget import DEFAULT_BUDGET_MS
-from ..ai.registry import policy_by_name, takes_budget
-from ..ai.view import build_view
-from ..calico.actions import ChooseGoals, Turn
-from ..calico.components import GOAL_SPACES
-from ..calico.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
-from ..calico.record import MODES
+from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS
+from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
+from calico_bot.games.calico.ai.view import build_view
+from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
+from calico_bot.games.calico.engine.components import GOAL_SPACES
+from calico_bot.games.calico.engine.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
+from calico_bot.games.calico.engine.record import MODES
+
 from ..core.errors import RuleViolation
 from ..storage.interface import Storage
 from ..storage.models import (

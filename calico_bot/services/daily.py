@@ -33,16 +33,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, NamedTuple
 
-from ..ai.budget import DEFAULT_BUDGET_MS
-from ..ai.policy import Policy
-from ..ai.registry import policy_by_name
-from ..ai.runner import play_game
-from ..calico.actions import ChooseGoals, Turn
-from ..calico.components import CATS, COLORS, SCENARIOS
-from ..calico.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
-from ..calico.record import score_record
-from ..calico.scenarios import evaluate_scenario
-from ..calico.scoring import PlayerScore
+from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS
+from calico_bot.games.calico.ai.policy import Policy
+from calico_bot.games.calico.ai.registry import policy_by_name
+from calico_bot.games.calico.ai.runner import play_game
+from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
+from calico_bot.games.calico.engine.components import CATS, COLORS, SCENARIOS
+from calico_bot.games.calico.engine.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
+from calico_bot.games.calico.engine.record import score_record
+from calico_bot.games.calico.engine.scenarios import evaluate_scenario
+from calico_bot.games.calico.engine.scoring import PlayerScore
+
 from ..core.errors import RecordError, RuleViolation
 from ..storage.daily_store import (
     CHANNEL_KEY,

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..calico.geometry import label
+from calico_bot.games.calico.engine.geometry import label
+
 from .i18n import Lang, format_entry, tr
 from .presenter import award_text, goal_name, objective_texts, tile_text
 
 if TYPE_CHECKING:
-    from ..calico.game import TurnOutcome
+    from calico_bot.games.calico.engine.game import TurnOutcome
+
     from ..storage.daily_store import FinishedRow, ParRow
     from .daily import AnnouncementContent, DailyStats, Leaderboard
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..calico.components import COLORS, GOALS, PATTERNS, SCENARIOS, color_of, pattern_of
-from ..calico.game import GameState
-from ..calico.geometry import label
-from ..calico.quilt import Award
-from ..calico.scenarios import evaluate_scenario
-from ..calico.scoring import PlayerScore
+from calico_bot.games.calico.engine.components import COLORS, GOALS, PATTERNS, SCENARIOS, color_of, pattern_of
+from calico_bot.games.calico.engine.game import GameState
+from calico_bot.games.calico.engine.geometry import label
+from calico_bot.games.calico.engine.quilt import Award
+from calico_bot.games.calico.engine.scenarios import evaluate_scenario
+from calico_bot.games.calico.engine.scoring import PlayerScore
+
 from ..storage.models import ACTIVE, ENDED, LOBBY, OVER
 from .calico_games import LoadedGame, TurnReport
 from .i18n import has, tr
@@ -275,7 +276,7 @@ def goals_text(goals: dict[str, str] | None, lang: str = "en") -> str:
 
 
 def cats_text(state: GameState, lang: str = "en") -> str:
-    from ..calico.components import CATS
+    from calico_bot.games.calico.engine.components import CATS
 
     parts = []
     for name, pats in state.cats:

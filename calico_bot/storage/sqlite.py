@@ -23,7 +23,7 @@ class SqliteStorage(SqlStorage):
     Every call runs with the connection to itself: calls are serialised by one lock, and
     :meth:`transaction` holds that lock from ``BEGIN IMMEDIATE`` to ``COMMIT``, so no other coroutine
     can run a statement inside another's transaction, see its uncommitted rows or roll it back.
-    Calls made by the task that holds a transaction join it. (Measured in ``calico_bot.app.bench``:
+    Calls made by the task that holds a transaction join it. (Measured in ``devtable.bench``:
     a serialised writer on one connection is faster here than a connection per transaction, whose
     writers would queue on SQLite's own file lock anyway.)
     """

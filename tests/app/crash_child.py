@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from calico_bot.app.bot import CalicoBot, stop_on_sigterm
 from calico_bot.app.config import Config
-from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
-from calico_bot.app.interactions import Driver, login
-from calico_bot.app.local_table import quiet_logging
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
+from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from devtable.interactions import Driver, login
+from devtable.local_table import quiet_logging
 
 GUILD = 8_000_000_000_000_001
 CHANNEL_BASE = 8_000_000_000_001_000

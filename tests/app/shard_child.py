@@ -21,8 +21,8 @@ from aiohttp import web
 
 from calico_bot.app.bot import CalicoBot, stop_on_sigterm
 from calico_bot.app.config import Config
-from calico_bot.app.interactions import _wait_for_new_tasks
-from calico_bot.app.local_table import quiet_logging
+from devtable.interactions import _wait_for_new_tasks
+from devtable.local_table import quiet_logging
 
 
 async def main(discord_url: str, port: int, db_url: str, clock_file: Path) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.calico.game import replay_full_record
+from calico_bot.games.calico.engine.game import replay_full_record
 from calico_bot.services.calico_games import state_from_storage
 from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 

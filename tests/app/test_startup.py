@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from calico_bot.app.config import Config
-from calico_bot.app.fake_discord import FakeDiscord
+from devtable.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 

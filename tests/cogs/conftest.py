@@ -11,8 +11,8 @@ import pytest
 
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
-from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from calico_bot.app.interactions import Driver, InteractionResult, login
+from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from devtable.interactions import Driver, InteractionResult, login
 
 MANAGE_GUILD = 1 << 5
 

@@ -8,7 +8,7 @@ import urllib.request
 
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
-from calico_bot.app.interactions import Driver, login
+from devtable.interactions import Driver, login
 
 from .conftest import Table
 

@@ -7,10 +7,10 @@ import copy
 import json
 import random
 
-from calico_bot.app.interactions import InteractionResult
-from calico_bot.calico.game import legal_turns
-from calico_bot.calico.record import score_record
+from calico_bot.games.calico.engine.game import legal_turns
+from calico_bot.games.calico.engine.record import score_record
 from calico_bot.services.calico_games import LoadedGame
+from devtable.interactions import InteractionResult
 
 from .conftest import Table
 

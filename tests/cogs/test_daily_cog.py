@@ -9,10 +9,10 @@ import random
 import pytest
 
 from calico_bot.app import bot as bot_module
-from calico_bot.app.fake_discord import FakeMessage
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.services.daily import SECRET_META_KEY, Attempt, DailyPuzzles, day_start, is_scenario_day
 from calico_bot.services.daily_text import share_text
+from devtable.fake_discord import FakeMessage
 from tests.services.daily_helpers import play_through
 
 from .conftest import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.services.calico_games import Person
 
 from .conftest import Table

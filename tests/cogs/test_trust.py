@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from calico_bot.app.fake_discord import FakeChannel, FakeGuild, FakeMessage, FakeUser
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.services.calico_games import Person
+from devtable.fake_discord import FakeChannel, FakeGuild, FakeMessage, FakeUser
 
 from .conftest import MANAGE_GUILD, Table
 from .test_calico_cog import end_game, game_of, open_two_player_game

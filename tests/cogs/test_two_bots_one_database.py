@@ -13,9 +13,9 @@ import pytest
 
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
-from calico_bot.app.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
-from calico_bot.app.interactions import Driver, login
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
+from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from devtable.interactions import Driver, login
 from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url
 
 from .conftest import Clock

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from calico_bot.ai.registry import policy_by_name
-from calico_bot.ai.view import build_view
+from calico_bot.games.calico.ai.registry import policy_by_name
+from calico_bot.games.calico.ai.view import build_view
 from calico_bot.services.daily import Attempt, DailyPuzzles, day_start
 from calico_bot.storage import SqlStorage, open_storage
 from calico_bot.storage.daily_store import DailyStore

@@ -16,8 +16,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from calico_bot.calico.components import SCENARIOS
-from calico_bot.calico.record import score_record
+from calico_bot.games.calico.engine.components import SCENARIOS
+from calico_bot.games.calico.engine.record import score_record
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import (
     EPOCH,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.ai.greedy import GreedyPolicy
-from calico_bot.ai.view import PlayerView
-from calico_bot.calico.actions import ChooseGoals, Turn
-from calico_bot.calico.record import score_record
+from calico_bot.games.calico.ai.greedy import GreedyPolicy
+from calico_bot.games.calico.ai.view import PlayerView
+from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
+from calico_bot.games.calico.engine.record import score_record
 from calico_bot.services import daily_text
 from calico_bot.services.daily import DailyPuzzles, DueAnnouncement
 from calico_bot.storage.sqlite import SqliteStorage

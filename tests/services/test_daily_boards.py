@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from calico_bot.calico.components import COLORS, PATTERNS
-from calico_bot.calico.geometry import LABELS
+from calico_bot.games.calico.engine.components import COLORS, PATTERNS
+from calico_bot.games.calico.engine.geometry import LABELS
 from calico_bot.services import daily_text
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import DailyPuzzles, day_number, streaks

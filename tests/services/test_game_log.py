@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.services.calico_games import CalicoGames, LobbyOptions, Person
 from calico_bot.storage import open_storage
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from ...calico.actions import ChooseGoals, action_from_json
-from ...calico.components import GOAL_SPACES
-from ...calico.game import GameOptions, GameState, legal_turns, new_game, replay_full_record
-from ...calico.record import FORMAT as RECORD_FORMAT
+from calico_bot.games.calico.engine.actions import ChooseGoals, action_from_json
+from calico_bot.games.calico.engine.components import GOAL_SPACES
+from calico_bot.games.calico.engine.game import GameOptions, GameState, legal_turns, new_game, replay_full_record
+from calico_bot.games.calico.engine.record import FORMAT as RECORD_FORMAT
+
 from ...core.errors import RecordError, RuleViolation
 from ...core.game_contract import Applied, GamePlugin, Prompt, SeatResult, competition_ranks
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.calico.game import legal_turns
+from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.services.calico_games import CalicoGames, LobbyOptions, Person
 from calico_bot.storage import open_storage
 from calico_bot.storage.backup import backup, restore

@@ -12,7 +12,7 @@ from calico_bot.core.errors import RuleViolation
 from calico_bot.games.cat_in_the_box import contract
 from calico_bot.score.__main__ import main
 
-CALICO_CASES = Path(__file__).parents[2] / "calico" / "score_cases"
+CALICO_CASES = Path(__file__).parents[1] / "calico" / "engine" / "score_cases"
 
 
 def test_a_game_through_the_contract() -> None:

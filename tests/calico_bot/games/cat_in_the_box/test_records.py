@@ -278,7 +278,7 @@ def test_cli_as_a_process_is_light(tmp_path: Path) -> None:
             "try:\n    runpy.run_module('calico_bot.score', run_name='__main__')\n"
             "except SystemExit as e:\n    rc = e.code\n"
             "heavy = [m for m in sys.modules if m.split('.')[0] in ('discord', 'aiosqlite', 'sqlite3', 'PIL')]\n"
-            "print(rc, heavy, 'calico_bot.calico.record' in sys.modules, file=sys.stderr)")
+            "print(rc, heavy, 'calico_bot.games.calico.engine.record' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert json.loads(done.stdout) == EXPECTED_EXAMPLE
     assert done.stderr.strip() == "0 [] False"

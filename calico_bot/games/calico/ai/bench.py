@@ -1,0 +1,202 @@
+"""Benchmark the AI players.
+
+    python -m calico_bot.games.calico.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
+        [--vs greedy] [--players 2] [--budget-ms N] [--jobs N] [--scenarios all|1,7,10]
+
+The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
+``--budget-ms`` says otherwise.
+
+Solo games (default): mean, median, standard deviation, min, max, the goals/cats/buttons split and
+the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints the paired difference.
+``--players 2`` (or 3, 4) plays standard games of the policy against ``--vs`` (default greedy) in every
+other seat, the policy's seat rotating with the seed, and prints its win rate (shared wins count half)
+and its points against the opponents' mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from dataclasses import dataclass
+
+from calico_bot.games.calico.ai import budget
+from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
+from calico_bot.games.calico.ai.runner import play_game
+from calico_bot.games.calico.engine.components import SCENARIOS
+from calico_bot.games.calico.engine.game import GameOptions, new_game
+from calico_bot.games.calico.engine.scenarios import evaluate_scenario
+
+
+@dataclass(slots=True)
+class SoloOutcome:
+    seed: int
+    total: int
+    goals: int
+    cats: int
+    buttons: int
+    move_seconds: list[float]
+    passed: bool | None = None  # scenario games: every objective met
+
+
+@dataclass(slots=True)
+class DuelOutcome:
+    seed: int
+    seat: int  # the tested policy's seat
+    points: tuple[int, float]  # tested policy, the opponents' mean
+    win: float  # 1, 0.5 (shared) or 0
+    move_seconds: list[float]
+
+
+def _options(name: str, budget_ms: float | None) -> dict[str, object]:
+    return {"budget_ms": budget_ms} if budget_ms is not None and takes_budget(name) else {}
+
+
+def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
+              scenario: int | None = None) -> SoloOutcome:
+    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup, scenario=scenario), seed)
+    result = play_game(state, [policy_by_name(policy, seed, **_options(policy, budget_ms))])
+    score = state.scores()[0]
+    passed = None
+    if scenario is not None:
+        passed = evaluate_scenario(scenario, score, [name for name, _ in state.cats]).passed
+    return SoloOutcome(seed, score.total, score.goal_points, score.cat_points, score.button_points,
+                       result.move_seconds[0], passed)
+
+
+def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None, players: int = 2) -> DuelOutcome:
+    """One standard game: ``policy`` in seat ``seed % players``, ``opponent`` in every other seat."""
+    seat = seed % players
+    names = [f"P{i + 1}" for i in range(players)]
+    state = new_game(GameOptions(players=names, mode="standard"), seed)
+    policies = [policy_by_name(opponent, seed * players + 1 + i, **_options(opponent, budget_ms))
+                for i in range(players)]
+    policies[seat] = policy_by_name(policy, seed * players, **_options(policy, budget_ms))
+    result = play_game(state, policies)
+    winners = state.winners()
+    win = 0.0 if seat not in winners else 1.0 / len(winners)
+    others = [state.total(i) for i in range(players) if i != seat]
+    return DuelOutcome(seed, seat, (state.total(seat), statistics.fmean(others)), win, result.move_seconds[seat])
+
+
+def _map(func, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
+    if jobs <= 1:
+        return [func(*a) for a in args]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.starmap(func, args)
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def _time_line(moves: list[float]) -> str:
+    return f"time/move: mean {1000 * statistics.fmean(moves):.0f} ms, p95 {1000 * _p95(moves):.0f} ms, " \
+           f"max {1000 * max(moves):.0f} ms ({len(moves)} moves)"
+
+
+def summarize_solo(name: str, outcomes: list[SoloOutcome]) -> str:
+    totals = [o.total for o in outcomes]
+    sd = statistics.stdev(totals) if len(totals) > 1 else 0.0
+    moves = [t for o in outcomes for t in o.move_seconds]
+    lines = [
+        f"{name}: {len(totals)} solo games",
+        f"  score: mean {statistics.fmean(totals):.2f}, median {statistics.median(totals):g}, sd {sd:.2f}, "
+        f"min {min(totals)}, max {max(totals)}",
+        f"  split: goals {statistics.fmean(o.goals for o in outcomes):.2f}, "
+        f"cats {statistics.fmean(o.cats for o in outcomes):.2f}, "
+        f"buttons {statistics.fmean(o.buttons for o in outcomes):.2f}",
+        f"  {_time_line(moves)}",
+    ]
+    return "\n".join(lines)
+
+
+def paired_difference(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """Mean of ``a - b`` and its 95% confidence interval (normal approximation)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def _scenario_numbers(text: str) -> list[int]:
+    numbers = []
+    for part in text.split(","):
+        if not part.strip().isdigit() or int(part) not in SCENARIOS:
+            raise SystemExit(f"--scenarios: {part.strip()!r} is not a scenario number (1..{max(SCENARIOS)}) or 'all'")
+        numbers.append(int(part))
+    return numbers
+
+
+def scenario_table(policy: str, numbers: list[int], seeds: list[int], budget_ms: float | None, jobs: int) -> str:
+    """Pass rate and mean score per scenario, on the same seeds for every scenario."""
+    lines = [f"{policy}: solo scenarios, {len(seeds)} games each"]
+    passes = 0
+    for number in numbers:
+        outcomes = _map(play_solo, [(policy, s, "standard", budget_ms, number) for s in seeds], jobs)
+        won = sum(1 for o in outcomes if o.passed)
+        passes += won
+        mean = statistics.fmean(o.total for o in outcomes)
+        lines.append(f"  scenario {number:2d} (needs {SCENARIOS[number].min_score}): "
+                     f"pass {100 * won / len(outcomes):5.1f}%, mean {mean:.1f}")
+    lines.append(f"  all: pass {100 * passes / (len(numbers) * len(seeds)):.1f}%")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.games.calico.ai.bench",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--policy", default="strong")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1, help="first seed; games use seed, seed+1, ...")
+    parser.add_argument("--setup", choices=("standard", "beginner"), default="standard")
+    parser.add_argument("--vs", default=None, help="a second policy to compare with on the same seeds")
+    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=1)
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help=f"time cap per move of the searching policies (default: {budget.ENV_VAR} or "
+                             f"{budget.DEFAULT_BUDGET_MS}, as the bot)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--scenarios", default=None,
+                        help="solo scenarios to play ('all' or a list such as 1,7,10): pass rate and mean per scenario")
+    args = parser.parse_args(argv)
+    seeds = list(range(args.seed, args.seed + args.games))
+    if args.budget_ms is None:
+        args.budget_ms = float(budget.budget_ms())
+    print(f"budget {args.budget_ms:g} ms per move")
+
+    if args.players > 1:
+        opponent = args.vs or "greedy"
+        duels = _map(play_duel, [(args.policy, opponent, s, args.budget_ms, args.players) for s in seeds], args.jobs)
+        wins = sum(d.win for d in duels)
+        mine = [d.points[0] for d in duels]
+        theirs = [d.points[1] for d in duels]
+        mean, lo, hi = paired_difference(mine, theirs)
+        print(f"{args.policy} vs {opponent}: {len(duels)} {args.players}-player games (seats rotate)")
+        print(f"  win rate: {100 * wins / len(duels):.1f}% ({wins:g} of {len(duels)})")
+        print(f"  points: {args.policy} {statistics.fmean(mine):.2f}, {opponent} {statistics.fmean(theirs):.2f}, "
+              f"diff {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+        print(f"  {args.policy} {_time_line([t for d in duels for t in d.move_seconds])}")
+        return 0
+
+    if args.scenarios:
+        numbers = sorted(SCENARIOS) if args.scenarios == "all" else _scenario_numbers(args.scenarios)
+        for name in [args.policy] + ([args.vs] if args.vs else []):
+            print(scenario_table(name, numbers, seeds, args.budget_ms, args.jobs))
+        return 0
+
+    outcomes = _map(play_solo, [(args.policy, s, args.setup, args.budget_ms) for s in seeds], args.jobs)
+    print(summarize_solo(args.policy, outcomes))
+    if args.vs:
+        others = _map(play_solo, [(args.vs, s, args.setup, args.budget_ms) for s in seeds], args.jobs)
+        print(summarize_solo(args.vs, others))
+        mean, lo, hi = paired_difference([o.total for o in outcomes], [o.total for o in others])
+        print(f"paired difference {args.policy} - {args.vs}: mean {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

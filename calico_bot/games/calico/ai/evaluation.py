@@ -1,0 +1,286 @@
+"""A heuristic estimate of a partial quilt's final score: points so far plus the potential of what is open.
+
+* Design goals: for each test (color, pattern) the probability that it can still be met, from a small
+  dynamic programme over the multiset of counts seen around the goal (``goal_probability``): each
+  open neighbour is filled by choosing the best of ``m`` random values. A goal is worth
+  ``both * pc * pp + one * (pc + pp - 2 pc pp)``.
+* Cats: every open same-pattern group without a token that can still reach its cat (enough empty
+  room that does not touch a group already carrying that cat; for shape cats, a placement of the
+  shape through the group on its own pattern or empty spaces) is worth ``points * cat_decay ** d``
+  where ``d`` is the number of tiles still missing.
+* Buttons: likewise, open same-color groups of 1 or 2 tiles, ``3 * button_decay ** d``, and the
+  rainbow is worth 3 times the product of the chances of a button in each missing color.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+
+from calico_bot.games.calico.ai.bits import components, halo, room_at_least
+from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
+from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    goal_choices: float = 2.0  # "m": how many values we effectively get to choose from per open neighbour
+    goal_scale: float = 1.0
+    cat_decay: float = 0.35
+    cat_scale: float = 1.0
+    button_decay: float = 0.3
+    button_scale: float = 1.0
+    rainbow_scale: float = 1.0
+    lone_button: float = 0.15  # chance of a button in a color that has no tile yet
+
+
+# --- design goals ---------------------------------------------------------------------------------
+
+
+def _feasible(part: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    if len(part) > len(target):
+        return False
+    return all(a <= b for a, b in zip(part, target, strict=False))
+
+
+@cache
+def goal_probability(part: tuple[int, ...], target: tuple[int, ...], m: float) -> float:
+    """Chance that a test reaches ``target`` from counts ``part`` (sorted, descending) of 6 values."""
+    if not _feasible(part, target):
+        return 0.0
+    filled = sum(part)
+    if filled == 6:
+        return 1.0 if part == target else 0.0
+    # Classes of the next value: an existing value with count c (several values may share c), or new.
+    options: list[tuple[float, float]] = []  # (value of successor, probability of the class)
+    for c in sorted(set(part)):
+        share = part.count(c) / 6
+        i = part.index(c)
+        nxt = tuple(sorted((*part[:i], c + 1, *part[i + 1:]), reverse=True))
+        options.append((goal_probability(nxt, target, m), share))
+    if len(part) < 6:
+        options.append((goal_probability((*part, 1), target, m), (6 - len(part)) / 6))
+    options.sort(reverse=True)
+    expected = 0.0
+    cum = 0.0
+    reach_prev = 0.0
+    for value, share in options:
+        cum += share
+        reach = 1.0 - (1.0 - min(cum, 1.0)) ** m
+        expected += value * (reach - reach_prev)
+        reach_prev = reach
+    return expected
+
+
+def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m: float) -> float:
+    colors: list[int] = []
+    patterns: list[int] = []
+    for n in neighbours:
+        t = cells[n]
+        if t >= 0:
+            colors.append(t // 6)
+            patterns.append(t % 6)
+    if len(colors) == 6:
+        return float(goal_points(cells, neighbours, goal))
+    pc = goal_probability(count_profile(colors), goal.counts, m)
+    pp = goal_probability(count_profile(patterns), goal.counts, m)
+    return goal.both * pc * pp + goal.one * (pc + pp - 2 * pc * pp)
+
+
+# --- groups -----------------------------------------------------------------------------------------
+
+
+def _open_groups(mask: int, tokens: int, empty: int) -> tuple[list[int], int]:
+    """Groups of ``mask`` without a token, and the empty cells such a group must not grow into."""
+    poison = 0
+    free = []
+    for g in components(mask):
+        if g & tokens:
+            poison |= g
+        else:
+            free.append(g)
+    poison = halo(poison) if poison else 0
+    return free, poison & empty
+
+
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+    free, poison = _open_groups(board.pm[pattern], board.catm, board.empty)
+    if not free:
+        return 0.0
+    allowed = board.empty & ~poison
+    total = 0.0
+    if rule.shape is None:
+        for g in free:
+            d = rule.min_group - g.bit_count()
+            if d > remaining:
+                continue
+            if room_at_least(g, allowed, d):
+                total += w.cat_decay**d
+    else:
+        usable = allowed
+        for g in free:
+            usable |= g
+        for g in free:
+            best = 99
+            cells = g
+            while cells:
+                low = cells & -cells
+                for p in rule.by_cell[low.bit_length() - 1]:
+                    if p & usable == p:
+                        d = (p & board.empty).bit_count()
+                        if d < best:
+                            best = d
+                cells ^= low
+            if best <= remaining:
+                total += w.cat_decay**best
+    return total * rule.points * w.cat_scale
+
+
+def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
+    """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
+    free, poison = _open_groups(board.cm[color], board.btnm, board.empty)
+    allowed = board.empty & ~poison
+    total = 0.0
+    for g in free:
+        d = 3 - g.bit_count()
+        if d > remaining or d <= 0:
+            continue
+        if room_at_least(g, allowed, d):
+            total += w.button_decay**d
+    return total
+
+
+class Evaluator:
+    """Estimates the final score of a quilt for a fixed set of goals and cats.
+
+    The potential of one pattern's cats depends only on that pattern's tiles, the cat tokens, the empty
+    spaces and the placements left (a color's buttons likewise), and trial quilts of one move mostly differ
+    in one tile, so both are remembered per evaluator (an evaluator serves one move): the same values,
+    computed once.
+    """
+
+    def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
+                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None) -> None:
+        self.goals = goals
+        self.rules = rules
+        self.w = weights or Weights()
+        self.objectives = objectives
+        self._cats: dict[tuple[int, int, int, int, int], float] = {}
+        self._buttons: dict[tuple[int, int, int, int, int], float] = {}
+
+    def goals_value(self, board: Board) -> float:
+        m = self.w.goal_choices
+        return self.w.goal_scale * sum(goal_value(board.cells, n, g, m) for n, g in self.goals)
+
+    def __call__(self, board: Board, remaining: int) -> float:
+        w = self.w
+        value = board.points + self.goals_value(board)
+        if remaining <= 0:
+            if self.objectives is not None:
+                value += self.objectives(board, w.goal_choices, [0.0] * 6, [0.0] * 6, 0.0)
+            return value
+        empty = board.empty
+        cats = self._cats
+        cat_values = [0.0] * 6
+        for pattern, rule in enumerate(self.rules):
+            if rule is not None:
+                key = (pattern, board.pm[pattern], board.catm, empty, remaining)
+                cached = cats.get(key)
+                if cached is None:
+                    cached = cats[key] = cat_potential(board, pattern, rule, w, remaining)
+                cat_values[pattern] = cached
+                value += cached
+        buttons = self._buttons
+        button_values = [0.0] * 6
+        chance_product = 1.0
+        for color in range(6):
+            key = (color, board.cm[color], board.btnm, empty, remaining)
+            chances = buttons.get(key)
+            if chances is None:
+                chances = buttons[key] = button_chances(board, color, w, remaining)
+            button_values[color] = chances
+            value += 3 * w.button_scale * chances
+            if not board.btn_colors >> color & 1:
+                chance_product *= min(1.0, chances) if chances > 0 else w.lone_button
+        if not board.rainbow:
+            value += 3 * w.rainbow_scale * chance_product
+        if self.objectives is not None:
+            cat_chances = [v / (r.points * w.cat_scale) if r is not None and v else 0.0
+                           for v, r in zip(cat_values, self.rules, strict=True)]
+            value += self.objectives(board, w.goal_choices, cat_chances, button_values,
+                                     0.0 if board.rainbow else chance_product)
+        return value
+
+
+def goal_prior(goal_id: str, m: float) -> float:
+    """Expected points of a goal on an empty quilt under the model above."""
+    goal = GOALS[goal_id]
+    p = goal_probability((), goal.counts, m)
+    return goal.both * p * p + goal.one * 2 * p * (1 - p)
+
+
+# --- solo scenario objectives ----------------------------------------------------------------------
+
+
+def goal_chances(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m: float) -> tuple[float, float]:
+    """Chances that the color test and the pattern test of a goal are (or will be) met."""
+    colors = [t // 6 for t in (cells[n] for n in neighbours) if t >= 0]
+    patterns = [t % 6 for t in (cells[n] for n in neighbours) if t >= 0]
+    if len(colors) == 6:
+        return float(count_profile(colors) == goal.counts), float(count_profile(patterns) == goal.counts)
+    return (goal_probability(count_profile(colors), goal.counts, m),
+            goal_probability(count_profile(patterns), goal.counts, m))
+
+
+class ObjectiveTerms:
+    """A bonus for a solo scenario's objectives: ``bonus`` points times an estimate of the progress towards
+    each objective (1 when met), so that the search trades points for the objectives it must meet.
+
+    Progress: the rainbow chance of the evaluation; for cat counts, the tokens held plus the chances of
+    the open groups; for design goals, the chances of the tests, the goals shared out between the "both"
+    and the "at least one test" objectives in the best way; for buttons of one color, the buttons held
+    plus the chances of that color's open groups. On a finished quilt each term is the fraction of its
+    objective achieved.
+    """
+
+    def __init__(self, scenario: Scenario, rules: tuple[CatRule | None, ...],
+                 goals: tuple[tuple[tuple[int, ...], GoalTile], ...], bonus: float) -> None:
+        self.sc = scenario
+        self.rules = rules
+        self.goals = goals
+        self.bonus = bonus
+        self.cat_names = sorted({r.name for r in rules if r is not None})
+
+    def __call__(self, board: Board, m: float, cat_chances: list[float], button_chances_: list[float],
+                 rainbow_chance: float) -> float:
+        sc = self.sc
+        progress = 0.0
+        if sc.rainbow:
+            progress += 1.0 if board.rainbow else rainbow_chance
+        tokens = [(board.catm & board.pm[p]).bit_count() for p in range(6)]
+        if sc.total_cats:
+            progress += min(1.0, (sum(tokens) + sum(cat_chances)) / sc.total_cats)
+        per_cat: dict[str, float] = {name: 0.0 for name in self.cat_names}
+        for p, rule in enumerate(self.rules):
+            if rule is not None:
+                per_cat[rule.name] += tokens[p] + cat_chances[p]
+        if sc.one_of_each_cat:
+            progress += sum(min(1.0, v) for v in per_cat.values()) / max(1, len(per_cat))
+        if sc.tokens_one_cat:
+            progress += min(1.0, max(per_cat.values(), default=0.0) / sc.tokens_one_cat)
+        if sc.buttons_one_color:
+            best = max((board.btnm & board.cm[c]).bit_count() + button_chances_[c] for c in range(6))
+            progress += min(1.0, best / sc.buttons_one_color)
+        if sc.goals_both or sc.goals_ok:
+            chances = [goal_chances(board.cells, n, g, m) for n, g in self.goals]
+            pairs = [(pc * pp, pc + pp - pc * pp) for pc, pp in chances]
+            k, ok = sc.goals_both, sc.goals_ok
+            best_goals = 0.0
+            for order in itertools.permutations(pairs):  # which goals serve "both" and which "ok"
+                value = sum(b for b, _ in order[:k]) / k if k else 0.0
+                if ok:
+                    value += sum(a for _, a in order[k:k + ok]) / ok
+                best_goals = max(best_goals, value)
+            progress += best_goals
+        return self.bonus * progress

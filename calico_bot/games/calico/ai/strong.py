@@ -1,0 +1,243 @@
+"""The strong player: a two-placement lookahead over a heuristic evaluation of the quilt, with the market
+choice valued over sampled future draws.
+
+For every placement of a hand tile the resulting quilt is scored with :class:`Evaluator` (points so far
+plus the potential of goals, cats and buttons). The best ``shortlist`` placements are then tried with
+each market tile: the value of taking a tile is the best evaluation reachable next turn with the
+resulting hand (the other hand tile and the taken one), and the best (placement, tile) pair wins.
+
+Then the market choice is revisited over sampled futures. For the best ``resample`` placements (with 1,
+as in ``strong-v1``, the placement is kept and only the tile taken changes), every market slot is valued over
+``samples`` guesses of the market we will draft from next turn. The unknown refills are drawn without
+replacement from ``view.unseen`` (the tiles this player has not seen: the bag and the other players'
+hands, as a multiset) with a generator seeded from the policy's seed and the public position
+(``decision_rng``); the bag's order and other hands are never read. Solo: the conveyor discards the far
+tile, slides the near one to slot 1 and refills slots 2 and 3; otherwise the taken slot is refilled and
+each opponent takes from a random slot, refilled in turn. The same draws serve every slot (common random
+numbers). In each guess the value is the best over which hand tile ``a`` we place next turn of: its best
+evaluation next turn, plus ``third_weight`` times what a tile ``b`` placed the turn after adds (the hand
+tile kept, or any tile of the guessed market). With ``conditional_third`` (the default since issue 16)
+``b`` is tried on the quilt as it will be after ``a`` is placed on its best space (three placements deep);
+without it (``strong-v1``) ``b``'s gain is measured on the quilt after this turn only, as if the two later
+placements did not interact. The mean over the guesses decides. Sampling is skipped when fewer than two
+placements remain.
+
+In a solo scenario the evaluation also counts the progress towards the scenario's objectives
+(:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
+
+Effort is set by ``shortlist``, ``resample`` and ``samples``, which keeps the player deterministic for a
+fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it cuts the search short the
+choice can depend on the machine's speed; pass ``None`` to disable it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
+from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
+from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
+from calico_bot.games.calico.ai.view import PlayerView
+from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
+from calico_bot.games.calico.engine.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES, SCENARIOS
+from calico_bot.games.calico.engine.geometry import cells_of
+
+# The settings of the strong player before issue 16 (``strong-v1`` in the registry).
+V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1}
+OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
+FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
+
+
+class StrongPolicy:
+    name = "strong"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
+                 shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
+                 resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
+                 conditional_third: bool = True) -> None:
+        self.seed = seed
+        self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
+        self.weights = weights or Weights()
+        self.shortlist = shortlist
+        self.goal_values = goal_values
+        self.samples = samples
+        self.resample = resample
+        self.third_weight = third_weight
+        self.objective_bonus = objective_bonus
+        self.conditional_third = conditional_third
+
+    # --- setup ------------------------------------------------------------------------------------
+
+    def choose_goals(self, view: PlayerView) -> ChooseGoals:
+        m = self.weights.goal_choices
+        best: tuple[float, tuple[str, ...]] | None = None
+        for trio in itertools.permutations(sorted(view.offered), 3):
+            if self.goal_values is not None:
+                value = sum(self.goal_values[g] for g in trio)
+            else:
+                value = sum(goal_prior(g, m) for g in trio)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, trio)
+        assert best is not None
+        return ChooseGoals(view.seat, dict(zip(GOAL_SPACES, best[1], strict=True)))
+
+    # --- turns ------------------------------------------------------------------------------------
+
+    def choose_turn(self, view: PlayerView) -> Turn:
+        deadline = float("inf") if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        rng = decision_rng(self.seed, view, 5)
+        rules = rules_for(view.cat_of_pattern)
+        goals = goal_list(view.goals)
+        objectives = None
+        if view.scenario is not None and self.objective_bonus > 0:
+            objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
+        ev = Evaluator(goals, rules, self.weights, objectives)
+        board = Board.from_quilt(view.quilt)
+        remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
+        empties = cells_of(board.empty)
+        hand = list(view.hand)
+
+        first: list[tuple[float, float, int, int, Board]] = []
+        seen_tiles: set[int] = set()
+        for h, tile in enumerate(hand):
+            if tile in seen_tiles:
+                continue
+            seen_tiles.add(tile)
+            for cell in empties:
+                after = board.copy()
+                after.place(cell, tile, rules)
+                first.append((ev(after, remaining), rng.random(), h, cell, after))
+        first.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        slots = open_slots(view)
+        if not slots:
+            _, _, h, cell, _ = first[0]
+            return make_turn(view, h, cell, None)
+
+        # Stage 1: for the best first placements, the best evaluation next turn of each tile we could hold.
+        # ``best_next[i][tile]`` is that value for candidate ``i`` (placing ``tile`` on its best empty space).
+        candidates: list[tuple[float, float, int, int, Board, dict[int, float]]] = []
+        best: tuple[float, float, int, int, int] | None = None
+        for rank, (v1, tie, h, cell, after) in enumerate(first[: self.shortlist]):
+            if rank >= 2 and time.perf_counter() > deadline:
+                break
+            other = hand[1 - h] if len(hand) == 2 else None
+            best_next: dict[int, float] = {}
+            for t in {other, *(view.market[s] for s in slots)} - {None}:
+                best_next[t] = self._best_next(after, t, rules, ev, remaining - 1, v1)
+            for s in slots:
+                taken = view.market[s]
+                v2 = max(best_next[taken], best_next[other]) if other is not None else best_next[taken]
+                key = (v2, tie, h, cell, s)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+            candidates.append((v1, tie, h, cell, after, best_next))
+        assert best is not None
+        if self.samples <= 0 or remaining < 2 or time.perf_counter() > deadline:
+            _, _, h, cell, s = best
+            return make_turn(view, h, cell, s)
+
+        # Stage 2: the most promising candidates are valued over sampled refills of the market.
+        markets = self._sample_markets(view, slots, decision_rng(self.seed, view, 6))
+        candidates.sort(key=lambda c: (max(c[5].values()), c[1]), reverse=True)
+        best2: tuple[float, float, int, int, int] | None = None
+        for rank, (v1, tie, h, cell, after, best_next) in enumerate(candidates[: self.resample]):
+            if rank >= 1 and time.perf_counter() > deadline:
+                break
+            other = hand[1 - h] if len(hand) == 2 else None
+            seconds: dict[int, Board] = {}
+            thirds: dict[tuple[int, int], float] = {}
+            for s in slots:
+                if rank >= 1 and time.perf_counter() > deadline:
+                    break  # every (placement, slot) value already kept is complete
+                taken = view.market[s]
+                assert taken is not None
+                hand2 = [taken] if other is None else [taken, other]
+                total = 0.0
+                for market2 in markets[s]:
+                    value = float("-inf")
+                    for i, a in enumerate(hand2):
+                        if self.conditional_third:
+                            rest = (*hand2[:i], *hand2[i + 1:], *market2)
+                            third = max((self._third(after, a, b, rules, ev, remaining, seconds, thirds) for b in rest),
+                                        default=best_next[a]) - best_next[a]
+                            value = max(value, best_next[a] + self.third_weight * third)
+                            continue
+                        third = max(
+                            (self._gain(after, b, rules, ev, remaining - 1, v1, best_next)
+                             for b in (*hand2[:i], *hand2[i + 1:], *market2)),
+                            default=0.0,
+                        )
+                        value = max(value, best_next[a] + self.third_weight * third)
+                    total += value
+                key = (total / len(markets[s]), tie, h, cell, s)
+                if best2 is None or key[:2] > best2[:2]:
+                    best2 = key
+        assert best2 is not None
+        _, _, h, cell, s = best2
+        return make_turn(view, h, cell, s)
+
+    def _third(self, after: Board, a: int, b: int, rules: tuple, ev: Evaluator, remaining: int,
+               seconds: dict[int, Board], thirds: dict[tuple[int, int], float]) -> float:
+        """Best evaluation after placing ``a`` next turn (on its best space) and ``b`` the turn after."""
+        key = (a, b)
+        if key not in thirds:
+            if a not in seconds:
+                best: tuple[float, Board] | None = None
+                for cell in cells_of(after.empty):
+                    trial = after.copy()
+                    trial.place(cell, a, rules)
+                    value = ev(trial, remaining - 1)
+                    if best is None or value > best[0]:
+                        best = (value, trial)
+                assert best is not None
+                seconds[a] = best[1]
+            thirds[key] = self._best_next(seconds[a], b, rules, ev, remaining - 2, float("-inf"))
+        return thirds[key]
+
+    def _sample_markets(self, view: PlayerView, slots: list[int], rng: random.Random) -> dict[int, list[list[int]]]:
+        """For each slot we might take, ``samples`` guesses of the tiles we may take at our next turn.
+
+        Every guess draws the unknown refills from ``view.unseen`` (never from the bag's order or another
+        player's hand). The same draws are used for every slot (common random numbers), so that slots are
+        compared on equal luck. Solo: the conveyor discards the far tile, slides the near one to slot 1 and
+        refills slots 2 and 3. Otherwise the taken slot is refilled, then each other player takes a tile from
+        a random slot, refilled in turn.
+        """
+        pool = view.unseen_list
+        draws = min(view.bag_count, 2 if view.solo else view.n_players, len(pool))
+        out: dict[int, list[list[int]]] = {s: [] for s in slots}
+        for _ in range(self.samples):
+            refill: list[int | None] = list(rng.sample(pool, draws))
+            picks = [rng.randrange(MARKET_SIZE) for _ in range(0 if view.solo else view.n_players - 1)]
+            refill += [None] * (max(MARKET_SIZE, view.n_players) - len(refill))
+            for s in slots:
+                if view.solo:
+                    near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
+                    market = [near, refill[0], refill[1]]
+                else:
+                    market = list(view.market)
+                    market[s] = refill[0]
+                    for k, slot in enumerate(picks):
+                        market[slot] = refill[k + 1]
+                out[s].append([t for t in market if t is not None])
+        return out
+
+    def _gain(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int, base: float,
+              cache: dict[int, float]) -> float:
+        if tile not in cache:
+            cache[tile] = self._best_next(board, tile, rules, ev, remaining, base)
+        return cache[tile] - base
+
+    def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
+                   default: float) -> float:
+        return max((self._after(board, cell, tile, rules, ev, remaining) for cell in cells_of(board.empty)),
+                   default=default)
+
+    @staticmethod
+    def _after(board: Board, cell: int, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> float:
+        b = board.copy()
+        b.place(cell, tile, rules)
+        return ev(b, remaining)

@@ -1,0 +1,49 @@
+"""The strong player's three-placement value, checked against a brute-force computation."""
+
+from __future__ import annotations
+
+import random
+
+from calico_bot.games.calico.ai import build_view, policy_by_name
+from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
+from calico_bot.games.calico.ai.evaluation import Evaluator
+from calico_bot.games.calico.ai.strong import StrongPolicy
+from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
+from calico_bot.games.calico.engine.geometry import cells_of
+
+
+def test_third_placement_is_tried_on_the_quilt_after_the_second() -> None:
+    rng = random.Random(2)
+    state = new_game(GameOptions(players=["a"], mode="solo"), 9)
+    state.apply(random_goal_choice(state, 0, rng))
+    for _ in range(8):
+        state.apply(random_turn(state, rng))
+    view = build_view(state, 0)
+    rules = rules_for(view.cat_of_pattern)
+    ev = Evaluator(goal_list(view.goals), rules)
+    after = Board.from_quilt(view.quilt)
+    after.place(cells_of(after.empty)[0], view.hand[0], rules)
+    remaining = 22 - after.placed
+    a, b = view.hand[1], view.market[0]
+    assert b is not None
+
+    def place(board: Board, cell: int, tile: int) -> Board:
+        out = board.copy()
+        out.place(cell, tile, rules)
+        return out
+
+    seconds = [place(after, c, a) for c in cells_of(after.empty)]
+    second = max(seconds, key=lambda q: ev(q, remaining - 1))  # first best, as the policy keeps it
+    expected = max(ev(place(second, c, b), remaining - 2) for c in cells_of(second.empty))
+    got = StrongPolicy(1)._third(after, a, b, rules, ev, remaining, {}, {})
+    assert got == expected
+    # The additive estimate of strong-v1 differs: it measures b's gain on ``after`` alone.
+    alone = max(ev(place(after, c, b), remaining - 1) for c in cells_of(after.empty))
+    assert got != ev(second, remaining - 1) + alone - ev(after, remaining)
+
+
+def test_strong_v1_keeps_the_old_settings() -> None:
+    old = policy_by_name("strong-v1", 3)
+    new = policy_by_name("strong", 3)
+    assert (old.conditional_third, old.resample, old.objective_bonus) == (False, 1, 0.0)  # type: ignore[attr-defined]
+    assert (new.conditional_third, new.resample) == (True, 3)  # type: ignore[attr-defined]
