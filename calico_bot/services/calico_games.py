@@ -47,7 +47,6 @@ from ..storage.models import (
 from .tables import (
     ANYWHERE,
     AUTOPLAY,
-    TIMER_LEASE_SECONDS,
     GameCorrupt,
     GameError,
     GameLocks,
@@ -393,38 +392,7 @@ class CalicoGames(TableService):
 
     # --- timers ------------------------------------------------------------------------------------
 
-    async def next_timer_due(self) -> float | None:
-        return await self.storage.next_timer_due()
-
-    async def fire_due_timers(self) -> list[TimerEvent]:
-        """Handle every timer due now (also those that came due while the bot was down).
-
-        Each timer is claimed first; the unit of work that handles it deletes it. A timer whose
-        handling fails is released and tried again by the next round of the loop.
-        """
-        events: list[TimerEvent] = []
-        now = self.clock()
-        due = await self.storage.claim_due_timers(now, claimant=self.instance_id, lease=TIMER_LEASE_SECONDS)
-        deadline_due = {(t.game_id, t.version) for t in due if t.kind == "deadline"}
-        for timer in due:
-            if timer.kind == "reminder" and (timer.game_id, timer.version) in deadline_due:
-                await self.storage.delete_timer(timer.id)  # the deadline has passed: a reminder is noise
-                continue
-            try:
-                event = await self._fire(timer)
-            except GameError as exc:
-                log.warning("timer for game %s skipped: %s", timer.game_id, exc.code)
-                await self.storage.delete_timer(timer.id)
-                continue
-            except Exception:
-                # Its claim lapses after TIMER_LEASE_SECONDS; then it fires again.
-                log.exception("timer %s of game %s failed; it will be tried again", timer.id, timer.game_id)
-                continue
-            if event is not None:
-                events.append(event)
-        return events
-
-    async def _fire(self, timer: TimerRow) -> TimerEvent | None:
+    async def fire(self, timer: TimerRow) -> TimerEvent | None:
         async with self.lock(timer.game_id):
             game = await self.load(timer.game_id)
             if game.row.status != ACTIVE or game.row.version != timer.version or game.state is None:
