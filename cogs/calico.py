@@ -17,6 +17,7 @@ from discord.ext import commands
 import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
+from calico_bot.app.kit import in_thread, person_of, png_file
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
@@ -27,7 +28,6 @@ from calico_bot.services.calico_games import (
     GameError,
     LoadedGame,
     LobbyOptions,
-    Person,
     Update,
 )
 from calico_bot.services.i18n import lang_of, tr
@@ -71,28 +71,6 @@ GAME_OPTION = _("Game number (not needed inside the game's thread)")
 MODE_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner", "family", "solo")]
 LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in BOT_LEVELS]
 SETUP_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner")]
-
-
-def _in_thread(interaction: discord.Interaction) -> bool:
-    channel = interaction.channel
-    kinds = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
-    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in kinds
-
-
-def person_of(interaction: discord.Interaction) -> Person:
-    """The person behind an interaction. Manage Server counts only in the server the command came
-    from (the service checks that it is the game's own server); OWNER_IDS / ADMIN_IDS count everywhere."""
-    user = interaction.user
-    bot = interaction.client
-    perms = getattr(interaction, "permissions", None)
-    is_mod = bool(interaction.guild_id is not None and perms and perms.manage_guild)
-    config = getattr(bot, "config", None)
-    admin = bool(config and (user.id in config.owner_ids or user.id in config.admin_ids))
-    return Person(user.id, user.display_name, is_mod or admin, guild_id=interaction.guild_id, is_bot_admin=admin)
-
-
-def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name, spoiler=spoiler)
 
 
 def lobby_embed(lang: str, game: LoadedGame) -> discord.Embed:
@@ -356,7 +334,7 @@ class CalicoCog(Announcer, commands.Cog):
                           view=lobby_view(game.id, lang))
         message = await interaction.original_response()
         thread_id = None
-        if _in_thread(interaction):  # a thread cannot hold another thread: the game plays right here
+        if in_thread(interaction):  # a thread cannot hold another thread: the game plays right here
             await interaction.followup.send(tr(lang, "lobby.in_thread", game=game.id))
         else:
             try:

@@ -17,12 +17,10 @@ from typing import Any, Protocol
 
 import discord
 
-from calico_bot.app.bot import reply_failure, reply_refusal
-from calico_bot.app.guard import first_delivery
+from calico_bot.app.kit import Guarded
 from calico_bot.games.calico.engine.components import GOAL_SPACES, GOALS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
-from calico_bot.services.calico_games import GameError
 from calico_bot.services.i18n import lang_of, tr
 from calico_bot.services.presenter import goal_name, tile_text
 
@@ -90,27 +88,6 @@ class PanelHandler(Protocol):
     async def confirm_goals(
         self, interaction: discord.Interaction, owner: int, version: int, picks: GoalPicks
     ) -> None: ...
-
-
-class Guarded:
-    """The one error path of component callbacks: refusals and failures get a polite private reply
-    (never a silent click), and a repeated delivery of the same click is dropped."""
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        client = interaction.client
-        storage = getattr(client, "storage", None)
-        if storage is None:
-            return True
-        now = client.now() if hasattr(client, "now") else 0.0  # type: ignore[attr-defined]
-        return await first_delivery(storage, interaction, now)
-
-    async def run(self, interaction: discord.Interaction, coro: Any) -> None:
-        try:
-            await coro
-        except GameError as exc:
-            await reply_refusal(interaction, exc)
-        except Exception as exc:
-            await reply_failure(interaction, exc)
 
 
 def handler(interaction: discord.Interaction, cog_name: str) -> PanelHandler:

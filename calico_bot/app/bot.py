@@ -30,7 +30,7 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
+EXTENSIONS = ("cogs.table", "cogs.calico", "cogs.plugin_tables", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
 class CalicoBot(commands.AutoShardedBot):
@@ -65,6 +65,7 @@ class CalicoBot(commands.AutoShardedBot):
         self.registry = registry if registry is not None else discover()
         self.tables: dict[str, TableService] = {}  # the service of every game kind, by kind
         self.announcers: dict[str, Announcer] = {}  # the cog that posts each kind's announcements
+        self.plugin_cogs: dict[str, Any] = {}  # the table cog of each plug-in game, by kind
         self.clock_wake = asyncio.Event()
 
     async def setup_hook(self) -> None:

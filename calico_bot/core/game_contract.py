@@ -110,6 +110,8 @@ class GamePlugin(ABC):
 
     # --- what the bot needs beyond the rules (optional; defaults are plain) ----------------------------
 
+    command: ClassVar[str] = ""  # the slash-command group (default: the key)
+    own_cog: ClassVar[str] = ""  # the module of the game's own cog; none: the shared table kit plays it
     bot_levels: ClassVar[tuple[str, ...]] = ()  # the strengths a host may seat, weakest first
     default_level: ClassVar[str] = ""  # what plays for absent, kicked, resigned and timed-out seats
     messages: ClassVar[dict[str, dict[str, str]]] = {}  # {"en": {...}, "zh": {...}}, keys prefixed by key

@@ -11,6 +11,7 @@ import pytest
 
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
+from calico_bot.core.registry import Registry
 from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from devtable.interactions import Driver, InteractionResult, login
 
@@ -36,6 +37,7 @@ class Table:
     channel: FakeChannel
     users: dict[str, FakeUser] = field(default_factory=dict)
     database_url: str | None = None  # PostgreSQL instead of the SQLite file ``db``
+    registry: Registry | None = None  # the game plug-ins (None: those the bot discovers)
 
     async def slash(self, user: str, command: str, channel: FakeChannel | None = None, **options: object
                     ) -> InteractionResult:
@@ -64,13 +66,14 @@ class Table:
         """Close the bot and start a new one on the same database (as after a crash or deploy)."""
         await self.bot.close()
         self.bot = CalicoBot(Config(database=self.db, ai_budget_ms=50, database_url=self.database_url),
-                             clock=self.clock)
+                             clock=self.clock, registry=self.registry)
         await login(self.bot, self.fake)
         self.driver = Driver(self.bot, self.fake, timeout=30.0)
 
 
 @contextlib.asynccontextmanager
-async def open_table(tmp_path: Path, database_url: str | None = None) -> AsyncIterator[Table]:
+async def open_table(tmp_path: Path, database_url: str | None = None, registry: Registry | None = None
+                     ) -> AsyncIterator[Table]:
     """The bot logged in to a fresh stand-in with a server, a channel and five members; on SQLite in
     ``tmp_path``, or on the PostgreSQL database ``database_url``."""
     fake = FakeDiscord()
@@ -83,9 +86,10 @@ async def open_table(tmp_path: Path, database_url: str | None = None) -> AsyncIt
              for i, name in enumerate(["ana", "bo", "cy", "mod", "zhu"])}
     clock = Clock()
     db = tmp_path / "bot.sqlite3"
-    bot = CalicoBot(Config(database=db, ai_budget_ms=50, database_url=database_url), clock=clock)
+    bot = CalicoBot(Config(database=db, ai_budget_ms=50, database_url=database_url), clock=clock, registry=registry)
     await login(bot, fake)
-    t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, db, guild, channel, users, database_url=database_url)
+    t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, db, guild, channel, users, database_url=database_url,
+              registry=registry)
     try:
         yield t
     finally:

@@ -24,7 +24,9 @@ def worst_case(template: str) -> str:
     out = re.sub(r"\(\?P<\w+>([a-z]+)(\|[a-z]+)*\)", lambda m: max(m.group(0)[m.group(0).index(">") + 1:-1]
                                                                   .split("|"), key=len), out)
     out = re.sub(r"\(\?P<\w+>\[a-z0-9_\.\]\+\)", "x" * 60, out)  # a rules entry id (they are short)
-    return out
+    out = re.sub(r"\(\?P<\w+>\[0-9\.\]\{0,(\d+)\}\)", lambda m: "9" * int(m.group(1)), out)  # panel picks
+    out = re.sub(r"\(\?P<\w+>\.\{1,(\d+)\}\)", lambda m: "x" * int(m.group(1)), out)  # a prompt key
+    return out.replace("\\|", "|")
 
 
 async def test_command_names_are_unique_and_valid(table: Table) -> None:
@@ -40,15 +42,16 @@ async def test_command_names_are_unique_and_valid(table: Table) -> None:
 
 async def test_custom_ids_have_one_prefix_per_feature_and_fit_in_100_characters(table: Table) -> None:
     seen: dict[str, str] = {}
+    owners = {**PREFIX_OF_COG, **{f"table:{key}": key for key in table.bot.plugin_cogs}}  # a game's table: its key
     for item in table.bot._connection._view_store._dynamic_items.values():
         template = item.__discord_ui_compiled_template__.pattern
         prefix = template.split(":", 1)[0]
-        owner = next(name for name, p in PREFIX_OF_COG.items() if p == prefix)
+        owner = next(name for name, p in owners.items() if p == prefix)
         assert seen.setdefault(prefix, owner) == owner
         longest = worst_case(template)
         assert re.fullmatch(template, longest), (template, longest)
         assert len(longest) <= 100, (template, len(longest))
-    assert set(seen) == set(PREFIX_OF_COG.values())
+    assert set(seen) == set(owners.values())
     assert isinstance(table.bot, discord.Client)
 
 

@@ -1,0 +1,58 @@
+"""Small pieces every game cog shares: who a person is, the guarded component base, PNG files."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from ..services.tables import GameError, Person
+from .bot import reply_failure, reply_refusal
+from .guard import first_delivery
+
+
+def person_of(interaction: discord.Interaction) -> Person:
+    """The person behind an interaction. Manage Server counts only in the server the command came
+    from (the service checks that it is the game's own server); OWNER_IDS / ADMIN_IDS count everywhere."""
+    user = interaction.user
+    bot = interaction.client
+    perms = getattr(interaction, "permissions", None)
+    is_mod = bool(interaction.guild_id is not None and perms and perms.manage_guild)
+    config = getattr(bot, "config", None)
+    admin = bool(config and (user.id in config.owner_ids or user.id in config.admin_ids))
+    return Person(user.id, user.display_name, is_mod or admin, guild_id=interaction.guild_id, is_bot_admin=admin)
+
+
+def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name, spoiler=spoiler)
+
+
+def in_thread(interaction: discord.Interaction) -> bool:
+    channel = interaction.channel
+    kinds = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in kinds
+
+
+class Guarded:
+    """The one error path of component callbacks: refusals and failures get a polite private reply
+    (never a silent click), and a repeated delivery of the same click is dropped."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        client = interaction.client
+        storage = getattr(client, "storage", None)
+        if storage is None:
+            return True
+        now = client.now() if hasattr(client, "now") else 0.0  # type: ignore[attr-defined]
+        return await first_delivery(storage, interaction, now)
+
+    async def run(self, interaction: discord.Interaction, coro: Any) -> None:
+        try:
+            await coro
+        except GameError as exc:
+            await reply_refusal(interaction, exc)
+        except Exception as exc:
+            await reply_failure(interaction, exc)
+
+
+__all__ = ["Guarded", "in_thread", "person_of", "png_file"]
