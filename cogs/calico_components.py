@@ -8,7 +8,8 @@ restart, and a click on a panel built for an older version is refused as stale b
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Awaitable
+from typing import ClassVar, Protocol
 
 import discord
 
@@ -16,11 +17,18 @@ from calico_bot.services.i18n import lang_of, tr
 
 from .panels import Guarded, PanelKit, handler
 
-if TYPE_CHECKING:
-    from .calico import CalicoCog
+
+class CalicoTable(Protocol):
+    """What the buttons here ask of the Calico cog (found by name: this module does not import it)."""
+
+    def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> Awaitable[None]: ...
+    def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> Awaitable[None]: ...
+    def confirm_end(self, interaction: discord.Interaction, game_id: int, version: int) -> Awaitable[None]: ...
+    def open_turn_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
+    def open_goals_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
 
 
-def _cog(interaction: discord.Interaction) -> CalicoCog:
+def _cog(interaction: discord.Interaction) -> CalicoTable:
     return handler(interaction, "CalicoCog")  # type: ignore[return-value]
 
 

@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 
 MAX_OPTIONS = 25  # a select menu holds at most 25 options
 MAX_SELECTS = 4  # selects per panel (one row each; the fifth row stays free)
-GAME_OPTION = _("Game number (not needed inside the game's thread)")
 
 
 def step_options(paths: list[tuple[str, ...]], picked: list[int]) -> tuple[list[str], list[int]] | None:
@@ -115,8 +114,8 @@ class PluginCog(Announcer, commands.Cog):
 
     def _build_group(self) -> app_commands.Group:
         plugin = self.plugin
-        group = app_commands.Group(name=_(self.command_name), description=_(f"Play {plugin.name} by post"),
-                                   guild_only=True)
+        group = app_commands.Group(name=_(self.command_name, game_command=plugin.key),
+                                   description=self.desc("table.desc.group"), guild_only=True)
         low, high = plugin.seats.start, plugin.seats.stop - 1
         cog = self
 
@@ -126,33 +125,24 @@ class PluginCog(Announcer, commands.Cog):
 
         new.__annotations__ = {"interaction": discord.Interaction, "seats": app_commands.Range[int, low, high],
                                "deadline_hours": app_commands.Range[float, 0, 336], "return": None}
-        command = app_commands.Command(name=_("new"), description=_(f"Open a new {plugin.name} game in this channel"),
-                                       callback=new)
-        command._params["seats"].description = _(f"Number of seats ({low}-{high})")
-        command._params["deadline_hours"].description = _("Hours per decision before the bot plays for you (0 = none)")
+        command = app_commands.Command(name=_("new"), description=self.desc("table.desc.new"), callback=new)
+        command._params["seats"].description = self.desc("table.desc.seats", low=low, high=high)
+        command._params["deadline_hours"].description = self.desc("table.desc.deadline")
         group.add_command(command)
 
-        def simple(name: str, description: str, method: Any) -> None:
+        def simple(name: str, method: Any) -> None:
             async def callback(interaction: discord.Interaction, game: int | None = None) -> None:
                 await cog.guarded(interaction, method(interaction, game))
 
             callback.__annotations__ = {"interaction": discord.Interaction,
                                         "game": app_commands.Range[int, 1, 2**63 - 1] | None, "return": None}
-            made = app_commands.Command(name=_(name), description=_(description), callback=callback)
-            made._params["game"].description = GAME_OPTION
+            made = app_commands.Command(name=_(name), description=self.desc(f"table.desc.{name}"), callback=callback)
+            made._params["game"].description = self.desc("table.desc.game")
             made.autocomplete("game")(cog.game_autocomplete)
             group.add_command(made)
 
-        simple("join", f"Join a {plugin.name} game", self.join)
-        simple("leave", "Leave a game that has not started", self.leave)
-        simple("start", "Start the game (host)", self.start)
-        simple("play", "Your move: open your private panel", self.play)
-        simple("status", "Who must act and the scores so far", self.status)
-        simple("history", "What has been played so far", self.history)
-        simple("export", "Download the game record (JSON)", self.export)
-        simple("undo", "Take back your last move", self.undo)
-        simple("resign", "Resign: the bot plays your remaining moves", self.resign)
-        simple("end", "End the game (host or Manage Server)", self.end)
+        for name in ("join", "leave", "start", "play", "status", "history", "export", "undo", "resign", "end"):
+            simple(name, getattr(self, name))
 
         if plugin.bot_levels:
             async def addbot(interaction: discord.Interaction, level: str = plugin.bot_levels[0],
@@ -161,11 +151,10 @@ class PluginCog(Announcer, commands.Cog):
 
             addbot.__annotations__ = {"interaction": discord.Interaction, "level": str,
                                       "game": app_commands.Range[int, 1, 2**63 - 1] | None, "return": None}
-            made = app_commands.Command(name=_("addbot"), description=_("Add a bot player to the lobby (host)"),
-                                        callback=addbot)
-            made._params["level"].description = _("Bot strength")
+            made = app_commands.Command(name=_("addbot"), description=self.desc("table.desc.addbot"), callback=addbot)
+            made._params["level"].description = self.desc("table.desc.level")
             made._params["level"].choices = [app_commands.Choice(name=_(lv), value=lv) for lv in plugin.bot_levels]
-            made._params["game"].description = GAME_OPTION
+            made._params["game"].description = self.desc("table.desc.game")
             group.add_command(made)
 
         async def kick(interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
@@ -173,12 +162,16 @@ class PluginCog(Announcer, commands.Cog):
 
         kick.__annotations__ = {"interaction": discord.Interaction, "player": discord.User,
                                 "game": app_commands.Range[int, 1, 2**63 - 1] | None, "return": None}
-        made = app_commands.Command(name=_("kick"), description=_("Remove a player (host or Manage Server)"),
-                                    callback=kick)
-        made._params["player"].description = _("Player to remove")
-        made._params["game"].description = GAME_OPTION
+        made = app_commands.Command(name=_("kick"), description=self.desc("table.desc.kick"), callback=kick)
+        made._params["player"].description = self.desc("table.desc.player")
+        made._params["game"].description = self.desc("table.desc.game")
         group.add_command(made)
         return group
+
+    def desc(self, key: str, **params: Any) -> app_commands.locale_str:
+        """A command text of this table: English now, the game's Chinese words through the translator."""
+        english = self.t("en", key, **params)[:100]
+        return _(english, table_key=key, game=self.plugin.key, name=self.plugin.name, **params)
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[int]]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from ..services.i18n import MESSAGES
+
 ZH: dict[str, str] = {
     # names
     "calico": "猫与花毯",
@@ -78,4 +80,13 @@ class CatalogTranslator(app_commands.Translator):
                         context: app_commands.TranslationContextTypes) -> str | None:
         if locale not in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
             return None
+        extras = string.extras
+        if "table_key" in extras:  # a game table's words: the shared sentence with the game's own name
+            entry = MESSAGES.get(str(extras["table_key"]))
+            if entry is None:
+                return None
+            name = MESSAGES.get(f"{extras.get('game', '')}.name", {}).get("zh") or str(extras.get("name", ""))
+            return entry["zh"].format(game_name=name, **{k: v for k, v in extras.items() if k not in ("table_key",)})
+        if "game_command" in extras:  # a game's command group: its own Chinese name, if it has one
+            return MESSAGES.get(f"{extras['game_command']}.command", {}).get("zh")
         return ZH.get(string.message)

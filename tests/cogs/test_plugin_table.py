@@ -125,3 +125,22 @@ async def test_another_servers_member_cannot_reach_the_game(bid_table: Table) ->
     elsewhere = t.fake.add_channel(FakeChannel(id=9_000_000_000_000_901, guild_id=other.id, name="x"))
     result = await t.slash("cy", "bid status", channel=elsewhere, game=game)
     assert f"no Sealed bid game #{game} here" in result.text and result.ephemeral
+
+
+async def test_every_table_command_text_has_chinese_words(bid_table: Table) -> None:
+    import discord
+    from discord import app_commands
+
+    translator = bid_table.bot.tree.translator
+    assert translator is not None
+    group = bid_table.bot.tree.get_command("bid")
+    assert isinstance(group, app_commands.Group)
+    texts = [group._locale_description]
+    for command in group.walk_commands():
+        texts.append(command._locale_description)
+        for param in command._params.values():
+            texts.append(param.description)
+    for text in texts:
+        assert isinstance(text, app_commands.locale_str), text
+        zh = await translator.translate(text, discord.Locale.chinese, None)  # type: ignore[arg-type]
+        assert zh and zh != text.message, text.message
