@@ -78,6 +78,11 @@ def lobby_embed(lang: str, game: LoadedGame) -> discord.Embed:
     return discord.Embed(title=title, description=body, color=0x3B7A57)
 
 
+def seen_by(state: GameState, seat: int | None) -> GameState:
+    """What ``seat`` (None: anybody) may see of the position, as a state to draw: made from its view."""
+    return GameState.from_view(state.view_for(seat))
+
+
 class CalicoCog(Announcer, commands.Cog):
     calico = app_commands.Group(name=_("calico"), description=_("Play Calico by post"), guild_only=True)
 
@@ -120,7 +125,7 @@ class CalicoCog(Announcer, commands.Cog):
         one is updated in place. ``preview`` (hand tile, space): the image shows that tile on that
         space; it is drawn again only when the pick changed, so other picks send no image at all."""
         assert game.state is not None
-        state = game.state.public_copy(seat)
+        state = seen_by(game.state, seat)
         if not new:
             if preview is None:
                 await interaction.response.edit_message(content=text, view=view)
@@ -243,7 +248,7 @@ class CalicoCog(Announcer, commands.Cog):
         game = update.game
         state = game.state
         assert state is not None
-        spectator = state.public_copy(None)
+        spectator = seen_by(state, None)
         lines = [turn_text(lang, game, r) for r in update.turns]
         files = []
         for i, report in enumerate(update.turns[-4:]):
@@ -458,7 +463,7 @@ class CalicoCog(Announcer, commands.Cog):
             return
         # The quilt with the goals as picked so far, drawn only for the player who picks them.
         await interaction.response.defer()
-        preview = state.public_copy(seat)
+        preview = seen_by(state, seat)
         preview.players[seat].goals = picked
         data = await self.png(render.render_quilt, preview, seat, show_hand=True)
         await interaction.edit_original_response(content=text, view=view,
@@ -680,7 +685,7 @@ class CalicoCog(Announcer, commands.Cog):
             seat = state.current
         await defer(interaction)
         # A public post: a spectator's view (no hand, and during setup nobody's chosen goals).
-        data = await self.png(render.render_quilt, state.public_copy(None), seat)
+        data = await self.png(render.render_quilt, seen_by(state, None), seat)
         await respond(interaction, file=png_file(data, f"quilt-{found.id}-{seat + 1}.png"))
 
     @calico.command(name=_("hand"), description=_("Show your hand (only you see it)"))
@@ -695,7 +700,7 @@ class CalicoCog(Announcer, commands.Cog):
             raise GameError("not_started")
         await defer(interaction, ephemeral=True, thinking=True)
         hand = found.state.players[seat].hand
-        data = await self.png(render.render_quilt, found.state.public_copy(seat), seat, show_hand=True)
+        data = await self.png(render.render_quilt, seen_by(found.state, seat), seat, show_hand=True)
         await respond(
             interaction,
             tr(lang, "hand.text", game=found.id, tiles=numbered_tiles(lang, hand)),
@@ -757,7 +762,7 @@ class CalicoCog(Announcer, commands.Cog):
             raise GameError("not_started")
         finished = found.row.status == OVER
         # The bag order only once nothing is hidden; during the goal choice nobody's goals.
-        state = found.state if finished else found.state.public_copy(None)
+        state = found.state if finished else seen_by(found.state, None)
         record = state.to_record(include_hidden=finished)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         text = tr(lang, "export.done", game=found.id) + ("" if finished else tr(lang, "export.partial"))

@@ -10,6 +10,7 @@ import random
 from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.games.calico.engine.record import score_record
 from calico_bot.services.calico_games import LoadedGame
+from cogs.calico import seen_by
 from devtable.interactions import InteractionResult
 
 from .conftest import Table
@@ -402,6 +403,8 @@ async def test_chosen_goals_stay_secret_during_setup(table: Table) -> None:
     assert "setup" in r.text and not any(f"B3 {g}" in r.text for g in offered)
     game = await game_of(table)
     assert game.state is not None
-    hidden = game.state.public_copy(0)
+    hidden = seen_by(game.state, 0)  # what ana's images are drawn from
     assert hidden.players[1].goals is None and game.state.players[1].goals is not None
-    assert game.state.public_copy(1).players[1].goals == game.state.players[1].goals
+    assert hidden.players[1].hand == [] and hidden.bag_count == game.state.bag_count
+    assert set(hidden.bag) == {-1}  # the bag is so many unknown tiles
+    assert seen_by(game.state, 1).players[1].goals == game.state.players[1].goals

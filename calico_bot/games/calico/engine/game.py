@@ -410,15 +410,17 @@ class GameState:
         )
         return state
 
-    def public_copy(self, viewer: int | None) -> GameState:
-        """A copy fit to show ``viewer``: during setup, other players' chosen goals are hidden (as in
-        ``view_for``). Hands are not removed: callers never draw another player's hand."""
-        state = self.copy()
-        if self.phase == PHASE_SETUP:
-            for i, p in enumerate(state.players):
-                if i != viewer:
-                    p.goals = None
-        return state
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> GameState:
+        """A position rebuilt from ``view_for``'s output, for drawing it: it holds only what that view
+        shows (the bag is so many unknown tiles, other hands and offered goals are empty), so an image
+        made from it cannot show anything the viewer may not know."""
+        data = dict(view)
+        data["bag"] = [-1] * int(view["bag_count"])
+        data["drawn"] = 0
+        data["seed"] = None
+        data["players"] = [{**p, "hand": p["hand"] or [], "offered": p["offered"] or []} for p in view["players"]]
+        return cls.from_json(data)
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator).
