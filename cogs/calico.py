@@ -83,6 +83,13 @@ def seen_by(state: GameState, seat: int | None) -> GameState:
     return GameState.from_view(state.view_for(seat))
 
 
+def public(game: LoadedGame) -> LoadedGame:
+    """The game as a spectator sees it (for public replies)."""
+    if game.state is not None:
+        game.state = seen_by(game.state, None)
+    return game
+
+
 class CalicoCog(Announcer, commands.Cog):
     calico = app_commands.Group(name=_("calico"), description=_("Play Calico by post"), guild_only=True)
 
@@ -287,6 +294,8 @@ class CalicoCog(Announcer, commands.Cog):
         game = await self.games.load(row.game_id)
         if row.state is not None:
             game.state = GameState.from_json(json.loads(row.state))
+        if game.state is not None:  # a public post: texts and images see what a spectator sees
+            game.state = seen_by(game.state, None)
         return self.announcement_parts(Update.from_outbox(game, row.payload))
 
     async def after_posted(self, row: OutboxRow) -> None:
@@ -712,14 +721,14 @@ class CalicoCog(Announcer, commands.Cog):
     @app_commands.describe(game=GAME_OPTION)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
-        found = await self.resolve(interaction, game)
+        found = public(await self.resolve(interaction, game))
         await respond(interaction, status_text(lang, found))
 
     @calico.command(name=_("history"), description=_("The last turns of the game"))
     @app_commands.describe(game=GAME_OPTION)
     async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
         lang = lang_of(interaction.locale)
-        found = await self.resolve(interaction, game)
+        found = public(await self.resolve(interaction, game))
         lines = history_lines(lang, found)
         if not lines:
             await respond(interaction, tr(lang, "history.empty"), ephemeral=True)

@@ -419,7 +419,9 @@ class GameState:
         data["bag"] = [-1] * int(view["bag_count"])
         data["drawn"] = 0
         data["seed"] = None
-        data["players"] = [{**p, "hand": p["hand"] or [], "offered": p["offered"] or []} for p in view["players"]]
+        data["players"] = [{**p, "hand": p["hand"] or [],
+                            "offered": p["offered"] or (["?"] if p.get("needs_goals") else [])}
+                           for p in view["players"]]
         return cls.from_json(data)
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
@@ -442,6 +444,7 @@ class GameState:
                 p["offered"] = None  # which goal tile a player put back stays theirs to know
                 if self.phase == PHASE_SETUP:
                     p["goals"] = None
+            p["needs_goals"] = self.players[i].needs_goals  # that someone still chooses is public
         if self.phase == PHASE_SETUP:  # a goal choice in the log shows only that it was made
             data["log"] = [e if e.get("type") != "goals" or e.get("player") == seat
                            else {"type": "goals", "player": e.get("player")} for e in data["log"]]
