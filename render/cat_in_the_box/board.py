@@ -38,6 +38,14 @@ def grid_size(top: int) -> tuple[int, int]:
     return LABEL_W + cell * top, HEAD_H + cell * len(COLOURS)
 
 
+def cell_center(top: int, row: int, number: int) -> tuple[int, int]:
+    """Pixel centre of cell (row index, number) in a :func:`render_board` image of a ``top``-column board."""
+    cell = cell_size(top)
+    gw, _ = grid_size(top)
+    gx = (WIDTH - gw) // 2 + LABEL_W
+    return round(gx + (number - 0.5) * cell), round(TITLE_H + HEAD_H + (row + 0.5) * cell)
+
+
 def normalise_cells(cells: Iterable[tuple[Any, int]] | None) -> set[Cell]:
     """Highlight cells given as ``(colour name or row index, number)``."""
     out: set[Cell] = set()

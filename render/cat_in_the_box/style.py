@@ -2,7 +2,7 @@
 
 Row colours (blue, yellow, green, red) are spread in lightness so the rows stay apart in grayscale and
 under the common colour-vision deficiencies; every row and card colour is also written out (name or
-initial). Each seat has a token colour *and* its own mark (dot, square, triangle, diamond, cross), so
+initial). Each seat has a token colour *and* its own mark (ring, square, triangle, diamond, cross), so
 the tokens can be told apart without colour vision (``tests/render/cat_in_the_box`` checks both).
 """
 
@@ -39,7 +39,7 @@ SEAT_RGB: tuple[RGB, ...] = (
     (236, 132, 36),  # orange
     (104, 200, 232),  # sky
 )
-SEAT_MARKS: tuple[str, ...] = ("dot", "square", "triangle", "diamond", "cross")
+SEAT_MARKS: tuple[str, ...] = ("ring", "square", "triangle", "diamond", "cross")
 TOKEN_EDGE: RGB = (24, 20, 18)
 BLOCKED_FILL: RGB = (150, 140, 128)
 BLOCKED_INK: RGB = (96, 88, 80)
@@ -195,6 +195,11 @@ def seat_rgb(seat: int) -> RGB:
     return SEAT_RGB[seat % len(SEAT_RGB)]
 
 
+def text_ink(seat: int) -> RGB:
+    """The ink of a seat's mark: dark on a light token, light on a dark one."""
+    return pal.text_on(seat_rgb(seat))
+
+
 def seat_mark(seat: int) -> str:
     return SEAT_MARKS[seat % len(SEAT_MARKS)]
 
@@ -220,13 +225,14 @@ def token_stamp(seat: int, size: int) -> Image.Image:
     """A seat's token (RGBA, ``size`` px square): its colour in a dark ring, its mark in a contrasting ink."""
     pen = Pen(size, size, size / 2, (0, 0, 0))
     fill = seat_rgb(seat)
-    ink = pal.text_on(fill)
+    ink = text_ink(seat)
     pen.circle(0, 0, 0.96, fill=TOKEN_EDGE)
     pen.mask_circle(0, 0, 0.96)
     pen.circle(0, 0, 0.84, fill=fill)
     mark = seat_mark(seat)
-    if mark == "dot":
-        pen.circle(0, 0, 0.36, fill=ink)
+    if mark == "ring":
+        pen.circle(0, 0, 0.46, fill=ink)
+        pen.circle(0, 0, 0.24, fill=fill)
     else:
         pen.polygon(_mark_points(mark, 0.46), ink)
     return pen.finish()
