@@ -145,7 +145,7 @@ def _players_table(img: Image.Image, facts: RoundFacts, view: dict[str, Any], bo
         if facts.live and facts.phase == "set_aside":
             sub.append("✓" if facts.set_aside_done[seat] else "…")
         if facts.live:
-            sub.append(f"{facts.hand_sizes[seat]} " + st.label(lang, "col.cards"))
+            sub.append(st.label(lang, "col.cards", count=facts.hand_sizes[seat]))
         if sub:
             draw_text(draw, (x0 + 62, cy + 11), fit(" · ".join(sub), 13, name_w - 16), 13, pal.TEXT_MUTED, anchor="lm")
         if facts.bids is not None:

@@ -19,13 +19,19 @@ PAD = 18
 LABEL_W = 170
 ROW_H = 34
 HEAD_H = 64
-TITLE_H = 62
+TITLE_H = 74
 
 
 def _columns(players: int) -> tuple[float, float]:
-    """Left edge and width of the first player column."""
+    """Left edge and width of the first player column (a narrow table is centred)."""
     col_w = min(180.0, (WIDTH - 2 * PAD - LABEL_W) / players)
-    return PAD + LABEL_W, col_w
+    return _left(players) + LABEL_W, col_w
+
+
+def _left(players: int) -> float:
+    """Left edge of the table's row titles."""
+    col_w = min(180.0, (WIDTH - 2 * PAD - LABEL_W) / players)
+    return PAD + (WIDTH - 2 * PAD - LABEL_W - players * col_w) / 2
 
 
 def _head(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, highlight: set[int]) -> None:
@@ -43,9 +49,10 @@ def _row(draw: ImageDraw.ImageDraw, y: float, title: str, cells: list[tuple[str,
          bold: bool = False, shade: bool = False, size: int = 18) -> None:
     players = len(cells)
     x0, col_w = _columns(players)
+    left = _left(players)
     if shade:
-        draw.rectangle((PAD, y, x0 + players * col_w, y + ROW_H), fill=pal.PANEL_BG)
-    draw_text(draw, (PAD + 8, y + ROW_H / 2), fit(title, 16, LABEL_W - 12, bold=True), 16, pal.TEXT, bold=True,
+        draw.rectangle((left, y, x0 + players * col_w, y + ROW_H), fill=pal.PANEL_BG)
+    draw_text(draw, (left + 8, y + ROW_H / 2), fit(title, 16, LABEL_W - 12, bold=True), 16, pal.TEXT, bold=True,
               anchor="lm")
     for seat, (text, color) in enumerate(cells):
         draw_text(draw, (x0 + (seat + 0.5) * col_w, y + ROW_H / 2), fit(text, size, col_w - 10, bold=bold), size,
@@ -80,29 +87,28 @@ def render_round_scores(view: dict[str, Any], round_index: int = -1, *, lang: st
     _head(img, draw, view, y, {s for s in range(n) if scores[s]["round_points"] == best})
     y += HEAD_H
     ok, bad, text = pal.GOOD, pal.BAD, pal.TEXT
-    _row(draw, y, st.label(lang, "row.tricks"), [(str(s["tricks"]), text) for s in scores], shade=True)
-    y += ROW_H
+    table: list[tuple[str, list[tuple[str, tuple[int, int, int]]], bool, int]] = [
+        (st.label(lang, "row.tricks"), [(str(s["tricks"]), text) for s in scores], False, 18)]
     if facts.bids is not None:
-        _row(draw, y, st.label(lang, "row.bid"), [("–" if s["bid"] is None else str(s["bid"]), text) for s in scores])
-        y += ROW_H
-    met_title = st.label(lang, "row.bid_met")
-    if facts.bids is None:
-        met_title += " (" + st.label(lang, "met_2p") + ")"
-    _row(draw, y, met_title, [("✓" if s["bid_met"] else "✗", ok if s["bid_met"] else bad) for s in scores],
-         shade=facts.bids is None)
-    y += ROW_H
-    _row(draw, y, st.label(lang, "row.group"),
+        table.append((st.label(lang, "row.bid"), [("–" if s["bid"] is None else str(s["bid"]), text) for s in scores],
+                      False, 18))
+    # 2 players: the bonus condition is "4 tricks or fewer", written as the row's title
+    met_title = st.label(lang, "row.bid_met" if facts.bids is not None else "met_2p")
+    table += [
+        (met_title, [("✓" if s["bid_met"] else "✗", ok if s["bid_met"] else bad) for s in scores], False, 18),
+        (st.label(lang, "row.group"),
          [(str(s["largest_group"]), ok if seat in groups else pal.TEXT_MUTED) for seat, s in enumerate(scores)],
-         shade=facts.bids is not None)
-    y += ROW_H
-    _row(draw, y, st.label(lang, "row.paradox"), [("!" if s["paradox"] else "–", bad if s["paradox"] else
-                                                    pal.TEXT_MUTED) for s in scores], bold=True,
-         shade=facts.bids is None)
-    y += ROW_H
-    _row(draw, y, st.label(lang, "row.points"), [(f"{s['round_points']:+d}", bad if s["round_points"] < 0 else text)
-                                                 for s in scores], bold=True, shade=facts.bids is not None, size=20)
-    y += ROW_H
-    _row(draw, y, st.label(lang, "row.total"), [(str(t), pal.ACCENT) for t in totals], bold=True, size=22)
+         False, 18),
+        (st.label(lang, "row.paradox"),
+         [("!" if s["paradox"] else "–", bad if s["paradox"] else pal.TEXT_MUTED) for s in scores], True, 18),
+        (st.label(lang, "row.points"),
+         [(f"{s['round_points']:+d}", bad if s["round_points"] < 0 else text) for s in scores], True, 20),
+        (st.label(lang, "row.total"), [(str(t), pal.ACCENT) for t in totals], True, 22),
+    ]
+    for k, (title, cells, bold, size) in enumerate(table):
+        _row(draw, y, title, cells, bold=bold, shade=k % 2 == 0, size=size)
+        y += ROW_H
+    y -= ROW_H
     y += ROW_H + 20
     if with_board:
         draw.line((PAD, y - 8, WIDTH - PAD, y - 8), fill=pal.CARD_EDGE, width=2)
@@ -152,7 +158,8 @@ def render_final_scores(view: dict[str, Any], *, lang: str = "en") -> Image.Imag
     _row(draw, y, st.label(lang, "row.last"), [(f"{r['last']:+d}", pal.TEXT_MUTED) for r in standing], shade=True)
     y += ROW_H
     _row(draw, y, st.label(lang, "row.rank"), [(str(r["rank"]), pal.TEXT) for r in standing], bold=True)
-    draw_text(draw, (WIDTH - PAD, y + 8), st.label(lang, "marks_key"), 13, pal.TEXT_MUTED, anchor="ra")
+    x0, col_w = _columns(n)
+    draw_text(draw, (x0 + n * col_w, y + ROW_H + 6), st.label(lang, "marks_key"), 13, pal.TEXT_MUTED, anchor="ra")
     y += ROW_H + 28
     panel(draw, (PAD, y, WIDTH - PAD, y + 64))
     tied = [r for r in standing if winners and r["total"] == standing[winners[0]]["total"]]
