@@ -94,7 +94,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- round and game end --------------------------------------------------------------------------
         "citb.round.end": "Round {round} of {rounds} is over.",
         "citb.round.end_tricks": "All {tricks} tricks have been played.",
-        "citb.round.line": "{player}: {tricks} tricks{bid}, {bonus}: {points} (total {total})",
+        "citb.round.line": "{player}: won {tricks}{bid}, {bonus}: {points} (total {total})",
         "citb.round.line_bid": ", bid {bid}",
         "citb.round.bonus": "group of {group} scores",
         "citb.round.no_bonus": "no bonus",
@@ -114,7 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "citb.status.waiting": "Waiting for {players}.",
         "citb.status.trick": "Trick {trick} of {tricks}; on the table: {cards}.",
         "citb.status.trick_empty": "Trick {trick} of {tricks}; {player} leads.",
-        "citb.status.player": "{player}: {bid}{tricks} tricks, {cards} cards{lost}{start}",
+        "citb.status.player": "{player}: {bid}tricks won: {tricks}, cards in hand: {cards}{lost}{start}",
         "citb.status.player_bid": "bid {bid}, ",
         "citb.status.player_lost": ", lost {colours}",
         "citb.status.player_start": " (starts this round)",
@@ -322,7 +322,8 @@ def tr(lang: str, key: str, **params: Any) -> str:
 # --- small pieces ------------------------------------------------------------------------------------
 
 def _names(view: dict[str, Any], names: list[str] | None) -> list[str]:
-    return list(names) if names is not None else [n or "?" for n in view["names"]]
+    """The names to print: ``names`` as given, else the view's names on one line each."""
+    return list(names) if names is not None else [" ".join((n or "").split()) or "?" for n in view["names"]]
 
 
 def colour_name(lang: str, colour: str) -> str:

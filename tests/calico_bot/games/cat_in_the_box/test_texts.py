@@ -225,7 +225,7 @@ def test_round_and_game_summaries_match_the_scores() -> None:
         for r, h in enumerate(state.history):
             summary = texts.round_summary(view, "en", r)
             for seat, sc in enumerate(h["scores"]):
-                assert f"- {NAMES[seat]}: {sc['tricks']} tricks" in summary
+                assert f"- {NAMES[seat]}: won {sc['tricks']}" in summary
                 assert f": {sc['round_points']:+d} (total" in summary
         final = texts.game_summary(view, "en")
         winners = state.winners()
