@@ -305,7 +305,7 @@ class PluginCog(Announcer, commands.Cog):
         await self.show_panel(interaction, game_id, None, [], new=True)
 
     def prompt_words(self, lang: str, prompt: Prompt) -> str:
-        key = f"{self.plugin.key}.prompt.{prompt.kind}"
+        key = f"{self.plugin.key}.decision.{prompt.kind}"
         return tr(lang, key) if key in _catalog() else prompt.kind
 
     async def show_panel(self, interaction: discord.Interaction, game_id: int, key: str | None,

@@ -131,6 +131,10 @@ class GamePlugin(ABC):
         shown = ", ".join(f"{k} {v}" for k, v in public.items())
         return f"{seat_name}: {kind}" + (f" ({shown})" if shown else "")
 
+    def refusal(self, code: str, params: dict[str, Any], message: str, lang: str) -> str | None:
+        """A refusal of the rules core (``RuleViolation`` code and params) in ``lang``; None: its message."""
+        return None
+
     def status_lines(self, view: dict[str, Any], lang: str) -> list[str]:
         """A few lines on where the game stands, from ``view`` (the spectator's in public)."""
         return []

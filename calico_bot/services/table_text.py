@@ -155,11 +155,9 @@ def table_refusal(lang: Lang, plugin: GamePlugin, error: GameError) -> str:
     table's words, or the shared catalog's."""
     params = dict(error.params)
     if error.code == "rule":
-        code = params.get("code_", "")
-        key = f"{plugin.key}.rule.{code}"
-        if key in MESSAGES:
-            return tr(lang, key, **params)
-        return str(params.get("message", code))
+        code = str(params.pop("code_", ""))
+        message = str(params.pop("message", code))
+        return plugin.refusal(code, params, message, lang) or message
     if f"table.{error.code}" in MESSAGES:
         return ttr(lang, plugin, f"table.{error.code}", **params)
     return tr(lang, error.code, **params)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.errors import RecordError, RuleViolation
 from ...core.game_contract import Applied, GamePlugin, Prompt, SeatResult
 from . import contract as citb
+from . import texts
 from .ai.policies import make_policy
 from .engine.game import GameState
 from .engine.game import Prompt as EnginePrompt
 
+OWN_WORDS = {  # the game's name and command, beside the referee's texts
+    "en": {"citb.name": "Cat in the Box", "citb.command": "catbox", "citb.path.bid": "bid {bid}"},
+    "zh": {"citb.name": "盒中猫", "citb.command": "盒中猫", "citb.path.bid": "预测 {bid}"},
+}
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "strong"}  # the words players see -> policies
 
 
@@ -20,8 +25,12 @@ class CatInTheBoxPlugin(GamePlugin):
     state_format = citb.STATE_FORMAT
     record_format = citb.RECORD_FORMAT
     seats = citb.SEATS
+    command = "catbox"
+    own_cog = "cogs.cat_in_the_box"
     bot_levels = tuple(LEVELS)
     default_level = "hard"
+    messages: ClassVar[dict[str, dict[str, str]]] = {lang: {**texts.MESSAGES[lang], **OWN_WORDS[lang]}
+                                                    for lang in ("en", "zh")}
 
     def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
         policy = make_policy(LEVELS.get(level, level), seed)
@@ -58,8 +67,28 @@ class CatInTheBoxPlugin(GamePlugin):
             raise RuleViolation("bad_action", str(exc)) from None
         done = citb.apply(state, parsed)
         # A played card leaves a hidden hand for the table; bids and sealed set-asides show nothing hidden.
-        return Applied(done.seat, done.kind, dict(done.public), revealed=done.kind == "play" or done.round_over,
+        public = dict(done.public)
+        if done.round_over:
+            public["round_over"] = True  # the table posts the round's score sheet
+        return Applied(done.seat, done.kind, public, revealed=done.kind == "play" or done.round_over,
                        resolved_sealed=done.resolved_sealed, game_over=done.game_over)
+
+    def action_path(self, view: dict[str, Any], action: dict[str, Any], lang: str) -> tuple[str, ...]:
+        kind = action.get("type")
+        if kind == "set_aside":
+            return (texts.card_text(lang, action["card"]),)
+        if kind == "bid":
+            return (texts.tr(lang, "citb.path.bid", bid=action["bid"]),)
+        return (texts.card_text(lang, action["card"]), texts.colour_name(lang, action["colour"]))
+
+    def describe(self, view: dict[str, Any], seat_name: str, kind: str, public: dict[str, Any], lang: str) -> str:
+        return texts.describe_action(public, view, lang) or f"{seat_name}: {texts.decision_name(lang, kind)}"
+
+    def status_lines(self, view: dict[str, Any], lang: str) -> list[str]:
+        return [texts.status_text(view, lang)]
+
+    def refusal(self, code: str, params: dict[str, Any], message: str, lang: str) -> str | None:
+        return texts.refusal_text(code, params, lang, message=message)
 
     def view_for(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return citb.view_for(state, seat)
