@@ -373,7 +373,7 @@ class DailyPuzzles:
             version = self.plugin.version(state)
             if self.plugin.is_over(state):
                 result = self.plugin.result(state)[0]
-                record = self.final_record(state)
+                record = self._final_record(state)
                 ok = await self.store.finish(
                     day, user_id, expected_version=row.version, state=self._dump(state), version=version,
                     score=result.score, tie_break=result.tie_break, summary=self.adapter.summary(state),
@@ -405,7 +405,7 @@ class DailyPuzzles:
             raise GameError("daily_not_finished", day=attempt.day)
         return self.adapter.share_text(lang, attempt.day, attempt.summary)
 
-    def final_record(self, state: Any) -> dict[str, Any]:
+    def _final_record(self, state: Any) -> dict[str, Any]:
         """The full record of a finished game, checked to replay (through the rules) to the same score."""
         record = json.loads(json.dumps(self.plugin.record(state, hidden=True)))
         score = self.plugin.result(state)[0].score
@@ -535,7 +535,7 @@ class DailyPuzzles:
         name, policy = self._par_player(day)
         state = await asyncio.to_thread(self._play_out, puzzle.deal(PAR_NAME), policy)
         row = ParRow(day=day, policy=name, score=self.plugin.result(state)[0].score,
-                     summary=self.adapter.summary(state), record=self.final_record(state), computed_at=self.clock())
+                     summary=self.adapter.summary(state), record=self._final_record(state), computed_at=self.clock())
         if not await self.store.insert_par(row):  # another process stored one first: keep that one
             stored = await self.store.get_par(day)
             assert stored is not None
