@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,9 +15,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import render.calico as render
+from calico_bot.app.announcer import Announcer, Part, text_part
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
-from calico_bot.app.guard import SEEN_KEEP_SECONDS
-from calico_bot.app.limits import send_limited
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
@@ -28,12 +24,10 @@ from calico_bot.services.calico_games import (
     ACTIVE,
     BOT_LEVELS,
     OVER,
-    GameCorrupt,
     GameError,
     LoadedGame,
     LobbyOptions,
     Person,
-    TimerEvent,
     Update,
 )
 from calico_bot.services.i18n import lang_of, tr
@@ -79,24 +73,6 @@ LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in BO
 SETUP_CHOICES = [app_commands.Choice(name=_(m), value=m) for m in ("standard", "beginner")]
 
 
-OUTBOX_RETRY_BASE = 5.0  # seconds before the first retry of a failed post; doubles each time
-OUTBOX_RETRY_CAP = 900.0
-OUTBOX_MAX_ATTEMPTS = 12  # about two hours of retries, then the post is given up (and logged)
-TIMER_RETRY_SECONDS = 5.0  # after a failed round of the timer loop
-
-
-@dataclass(slots=True)
-class Part:
-    """One message of an announcement: where it goes and how to build it (None: nothing to send)."""
-
-    channel_id: int
-    build: Callable[[], Awaitable[dict[str, Any] | None]]
-
-
-async def _text(content: str) -> dict[str, Any]:
-    return {"content": content}
-
-
 def _in_thread(interaction: discord.Interaction) -> bool:
     channel = interaction.channel
     kinds = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
@@ -124,31 +100,26 @@ def lobby_embed(lang: str, game: LoadedGame) -> discord.Embed:
     return discord.Embed(title=title, description=body, color=0x3B7A57)
 
 
-class CalicoCog(commands.Cog):
+class CalicoCog(Announcer, commands.Cog):
     calico = app_commands.Group(name=_("calico"), description=_("Play Calico by post"), guild_only=True)
 
     def __init__(self, bot: CalicoBot) -> None:
+        super().__init__()
         self.bot = bot
         self.games = bot.games
-        self._wake = asyncio.Event()
-        self._timer_task: asyncio.Task[None] | None = None
-        self._post_locks: dict[int, asyncio.Lock] = {}
+        self.kind = bot.games.kind
+        bot.announcers[self.kind] = self
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self._timer_task = asyncio.create_task(self._timer_loop(), name="calico-timers")
         # Fill the renderer's caches off the event loop so the first turn post is not the slow one.
         self._warm_up = asyncio.create_task(self.bot.render(render.warm_up), name="calico-render-warm-up")
 
     async def cog_unload(self) -> None:
-        if self._timer_task:
-            self._timer_task.cancel()
+        self.bot.announcers.pop(self.kind, None)
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # --- helpers -----------------------------------------------------------------------------------
-
-    def channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(channel_id)
 
     async def resolve(self, interaction: discord.Interaction, game: int | None) -> LoadedGame:
         return await self.games.resolve(
@@ -241,9 +212,9 @@ class CalicoCog(commands.Cog):
         home = game.row.home_channel
         parts: list[Part] = []
         if update.ended_by is not None:
-            parts.append(Part(home, lambda: _text(tr(lang, "ended", game=game.id, name=update.ended_by))))
+            parts.append(Part(home, lambda: text_part(tr(lang, "ended", game=game.id, name=update.ended_by))))
         for key, params in update.notes:
-            parts.append(Part(home, lambda key=key, params=params: _text(tr(lang, key, **params))))
+            parts.append(Part(home, lambda key=key, params=params: text_part(tr(lang, key, **params))))
         if state is None:
             return parts
         if update.started:
@@ -251,7 +222,7 @@ class CalicoCog(commands.Cog):
             if state.phase == "setup":
                 parts.append(Part(home, lambda: self.goals_ping(game, lang)))
         elif update.setup_done and state.phase == "play":
-            parts.append(Part(home, lambda: _text(tr(lang, "goals.all_set"))))
+            parts.append(Part(home, lambda: text_part(tr(lang, "goals.all_set"))))
         if update.turns:
             parts.append(Part(home, lambda: self.turn_post(update, lang)))
         if update.reminder is not None:
@@ -329,67 +300,15 @@ class CalicoCog(commands.Cog):
             return None
         return {"content": text, "view": open_panel_view("turn", game.id, lang)}
 
-    async def flush_outbox(self, game_id: int) -> None:
-        """Post what one game's saved changes still owe the channel, oldest first, each message once.
+    async def parts_of(self, row: OutboxRow) -> list[Part]:
+        game = await self.games.load(row.game_id)
+        if row.state is not None:
+            game.state = GameState.from_json(json.loads(row.state))
+        return self.announcement_parts(Update.from_outbox(game, row.payload))
 
-        Every message carries a nonce made of the outbox row and part number, and Discord refuses a
-        second message with the same nonce, so a post repeated after a crash is not doubled. A failed
-        post is logged and tried again later by the timer loop; it is never reported to the user as
-        a refusal (their action is saved).
-        """
-        async with self._post_locks.setdefault(game_id, asyncio.Lock()):
-            for row in await self.bot.storage.pending_outbox(game_id=game_id):
-                if not await self._post_entry(row):
-                    break
-
-    async def flush_all_outbox(self) -> None:
-        """Every game's due announcements (after a restart, and when retries fall due)."""
-        rows = await self.bot.storage.pending_outbox(now=self.games.clock(), limit=500)
-        for game_id in dict.fromkeys(r.game_id for r in rows):
-            await self.flush_outbox(game_id)
-
-    async def _post_entry(self, row: OutboxRow) -> bool:
-        storage = self.bot.storage
-        try:
-            game = await self.games.load(row.game_id)
-            if row.state is not None:
-                game.state = GameState.from_json(json.loads(row.state))
-            parts = self.announcement_parts(Update.from_outbox(game, row.payload))
-            for k in range(row.posted_parts, len(parts)):
-                message = await parts[k].build()
-                if message is not None:
-                    await send_limited(self.channel(parts[k].channel_id), nonce=f"o{row.id}.{k}", **message)
-                await storage.outbox_progress(row.id, k + 1)
-            await storage.outbox_done(row.id)
-            if row.payload.get("started") or row.payload.get("finished") or row.payload.get("ended_by"):
-                await self.refresh_lobby(await self.games.load(row.game_id))  # the lobby post says it too
-            return True
-        except (GameCorrupt, ValueError, KeyError, TypeError) as exc:
-            log.error("announcement %s of game %s cannot be built (%r); dropped", row.id, row.game_id, exc)
-            await storage.outbox_done(row.id)
-            return True
-        except Exception as exc:
-            give_up = row.attempts + 1 >= OUTBOX_MAX_ATTEMPTS
-            log.warning("announcement %s of game %s not posted (%r)%s", row.id, row.game_id, exc,
-                        "; giving up" if give_up else "; will retry")
-            if give_up:
-                await storage.outbox_done(row.id)
-                return True
-            delay = min(OUTBOX_RETRY_CAP, OUTBOX_RETRY_BASE * 2 ** row.attempts)
-            await storage.outbox_retry(row.id, next_try_at=self.games.clock() + delay)
-            self.wake_timers()
-            return False
-
-    def wake_timers(self) -> None:
-        self._wake.set()
-
-    async def after_update(self, update: Update) -> None:
-        """After a unit of work is saved: wake the timer loop and post its announcement."""
-        self.wake_timers()
-        try:
-            await self.flush_outbox(update.game.id)
-        except Exception:
-            log.exception("posting the announcement of game %s failed; the timer loop retries", update.game.id)
+    async def after_posted(self, row: OutboxRow) -> None:
+        if row.payload.get("started") or row.payload.get("finished") or row.payload.get("ended_by"):
+            await self.refresh_lobby(await self.games.load(row.game_id))  # the lobby post says it too
 
     # --- lobby ---------------------------------------------------------------------------------------
 
@@ -450,7 +369,7 @@ class CalicoCog(commands.Cog):
         await self.games.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
         if solo:
             update = await self.games.start(game.id, host)
-            await self.after_update(update)
+            await self.after_update(update.game.id)
 
     async def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         lang = lang_of(interaction.locale)
@@ -460,7 +379,7 @@ class CalicoCog(commands.Cog):
             update = await self.games.start(game_id, person)
             mark_committed(interaction)
             await self.refresh_lobby(update.game)
-            await self.after_update(update)
+            await self.after_update(update.game.id)
             return
         if action == "bot":  # the host picks the bot's strength in a private menu
             game = await self.load(interaction, game_id)
@@ -530,7 +449,7 @@ class CalicoCog(commands.Cog):
         await respond(interaction, tr(lang, "lobby.started", game=found.id,
                                       players=", ".join(s.name for s in update.game.seats)), ephemeral=True)
         await self.refresh_lobby(update.game)
-        await self.after_update(update)  # the public start post, the cats and the first ping
+        await self.after_update(update.game.id)  # the public start post, the cats and the first ping
 
     # --- setup -----------------------------------------------------------------------------------------
 
@@ -589,7 +508,7 @@ class CalicoCog(commands.Cog):
         await interaction.edit_original_response(
             content=tr(lang, "goals.chosen", goals=goals_text(goals, lang)), view=None, attachments=[]
         )
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @calico.command(name=_("goals"), description=_("Choose and place your design goals"))
     @app_commands.describe(
@@ -613,7 +532,7 @@ class CalicoCog(commands.Cog):
         update = await self.games.choose_goals(found.id, person_of(interaction), chosen)
         mark_committed(interaction)
         await respond(interaction, tr(lang, "goals.chosen", goals=goals_text(chosen, lang)), ephemeral=True)
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @goals.autocomplete("b3")
     @goals.autocomplete("c4")
@@ -691,7 +610,7 @@ class CalicoCog(commands.Cog):
         await interaction.edit_original_response(
             content=tr(lang, "turn.played", space=picks.space), view=None, attachments=[]
         )
-        await self.after_update(update)
+        await self.after_update(update.game.id)
         self.bot.turns.record((time.perf_counter() - started) * 1000)
 
     @calico.command(name=_("play"), description=_("Take your turn: place a hand tile and take a market tile"))
@@ -718,7 +637,7 @@ class CalicoCog(commands.Cog):
         )
         mark_committed(interaction)
         await respond(interaction, tr(lang, "turn.played", space=space.strip().upper()), ephemeral=True)
-        await self.after_update(update)
+        await self.after_update(update.game.id)
         self.bot.turns.record((time.perf_counter() - started) * 1000)
 
     @play.autocomplete("space")
@@ -876,7 +795,7 @@ class CalicoCog(commands.Cog):
         update = await self.games.undo(found.id, person_of(interaction))
         mark_committed(interaction)
         await respond(interaction, tr(lang, "undone", name=interaction.user.display_name), ephemeral=True)
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @calico.command(name=_("resign"), description=_("Resign: the bot plays your remaining turns"))
     @app_commands.describe(game=GAME_OPTION)
@@ -887,7 +806,7 @@ class CalicoCog(commands.Cog):
         update = await self.games.resign(found.id, person_of(interaction))
         mark_committed(interaction)
         await respond(interaction, tr(lang, "resigned", name=interaction.user.display_name), ephemeral=True)
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @calico.command(name=_("kick"), description=_("Remove a player (host or Manage Server)"))
     @app_commands.describe(player=_("Player to remove"), game=GAME_OPTION)
@@ -899,7 +818,7 @@ class CalicoCog(commands.Cog):
         mark_committed(interaction)
         await respond(interaction, tr(lang, "kicked", name=found.seat_row(found.seat_of(player.id) or 0).name),
                       ephemeral=True)
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @calico.command(name=_("end"), description=_("End the game (host or Manage Server)"))
     @app_commands.describe(game=GAME_OPTION)
@@ -922,7 +841,7 @@ class CalicoCog(commands.Cog):
         if update.game.row.thread_id is None:  # no thread to tell: say it where the command was used
             await self.channel(update.game.row.channel_id).send(
                 tr(update.game.options.lang, "ended", game=game_id, name=interaction.user.display_name))
-        await self.after_update(update)
+        await self.after_update(update.game.id)
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
     @app_commands.describe(turn=_("Turn number (1-22)"), game=GAME_OPTION)
@@ -969,36 +888,6 @@ class CalicoCog(commands.Cog):
             if typed in str(row.id):
                 choices.append(app_commands.Choice(name=name[:100], value=row.id))
         return choices[:25]
-
-    # --- timers and the outbox -------------------------------------------------------------------------
-
-    async def run_due_timers(self) -> list[TimerEvent]:
-        """Fire every timer that is due (reminders, deadlines, bot moves) and post what they did."""
-        events = await self.games.fire_due_timers()
-        for game_id in dict.fromkeys(event.game.id for event in events):
-            await self.flush_outbox(game_id)
-        return events
-
-    async def _timer_loop(self) -> None:
-        # Timers only post through the REST API, so the loop need not wait for the gateway; overdue
-        # deadlines (the bot was down) fire at once, and announcements a crash left unposted go out.
-        while True:
-            self._wake.clear()  # before the round: a wake-up arriving during it is not lost
-            try:
-                await self.run_due_timers()
-                await self.flush_all_outbox()
-                await self.bot.storage.forget_interactions(self.games.clock() - SEEN_KEEP_SECONDS)
-                dues = [d for d in (await self.games.next_timer_due(), await self.bot.storage.next_outbox_due())
-                        if d is not None]
-                delay = 3600.0 if not dues else max(0.0, min(dues) - self.games.clock())
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("timer loop failed; retrying in %.0f s", TIMER_RETRY_SECONDS)
-                delay = TIMER_RETRY_SECONDS
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=min(max(delay, 0.05), 3600.0))
-
 
 for _command in CalicoCog.calico.commands:
     if isinstance(_command, app_commands.Command) and "game" in _command._params:

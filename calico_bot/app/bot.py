@@ -12,12 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..core.registry import Registry, discover
 from ..services.calico_games import CalicoGames, GameError
+from ..services.clock import Clock
 from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr
+from ..services.plugin_games import PluginGames
 from ..services.refusals import refusal_text
+from ..services.tables import GameLocks, TableService
 from ..storage import SqlStorage, open_storage
 from ..storage.daily_store import DailyStore
+from .announcer import Announcer
 from .config import Config
 from .guard import GuardedTree
 from .metrics import TurnClock, serve_metrics
@@ -25,7 +30,7 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
+EXTENSIONS = ("cogs.table", "cogs.calico", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
 class CalicoBot(commands.AutoShardedBot):
@@ -33,7 +38,8 @@ class CalicoBot(commands.AutoShardedBot):
     games: CalicoGames
     daily: DailyPuzzles
 
-    def __init__(self, config: Config, *, clock: Any = None, extensions: tuple[str, ...] = EXTENSIONS) -> None:
+    def __init__(self, config: Config, *, clock: Any = None, extensions: tuple[str, ...] = EXTENSIONS,
+                 registry: Registry | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: slash commands need none
@@ -56,11 +62,23 @@ class CalicoBot(commands.AutoShardedBot):
         self._health_task: asyncio.Task[None] | None = None
         # Rendering shares cached images, so it runs on one worker thread off the event loop.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self.registry = registry if registry is not None else discover()
+        self.tables: dict[str, TableService] = {}  # the service of every game kind, by kind
+        self.announcers: dict[str, Announcer] = {}  # the cog that posts each kind's announcements
+        self.clock_wake = asyncio.Event()
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.config.storage_url)
         kwargs = {"clock": self.clock} if self.clock else {}
-        self.games = CalicoGames(self.storage, ai_budget_ms=self.config.ai_budget_ms, **kwargs)
+        locks = GameLocks()
+        self.games = CalicoGames(self.storage, ai_budget_ms=self.config.ai_budget_ms, locks=locks, **kwargs)
+        self.tables = {self.games.kind: self.games}
+        for plugin in self.registry:
+            if plugin.key not in self.tables:
+                self.tables[plugin.key] = PluginGames(self.storage, plugin, locks=locks,
+                                                      instance_id=self.games.instance_id, **kwargs)
+        self.clock_service = Clock(self.storage, self.tables, instance_id=self.games.instance_id,
+                                   clock=self.now)
         self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,
                                   **kwargs)
         await self.tree.set_translator(CatalogTranslator())
@@ -95,6 +113,10 @@ class CalicoBot(commands.AutoShardedBot):
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d commands%s", len(synced), f" to guild {guild.id}" if guild else "")
         return len(synced)
+
+    def wake_clock(self) -> None:
+        """Let the clock look again now (a new timer, a failed post to retry)."""
+        self.clock_wake.set()
 
     def now(self) -> float:
         return float(self.clock()) if self.clock else time.time()

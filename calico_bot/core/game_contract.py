@@ -109,6 +109,31 @@ class GamePlugin(ABC):
     def replay(self, record: dict[str, Any]) -> Any:
         """The state a full record leads to, every action checked again (``RecordError`` if not)."""
 
+    # --- what the bot needs beyond the rules (optional; defaults are plain) ----------------------------
+
+    bot_levels: ClassVar[tuple[str, ...]] = ()  # the strengths a host may seat, weakest first
+    default_level: ClassVar[str] = ""  # what plays for absent, kicked, resigned and timed-out seats
+    messages: ClassVar[dict[str, dict[str, str]]] = {}  # {"en": {...}, "zh": {...}}, keys prefixed by key
+
+    def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
+        """A bot's answer to ``prompt``, decided from ``view`` (that seat's view) alone."""
+        raise NotImplementedError(f"{self.key} has no bot players")
+
+    def action_path(self, view: dict[str, Any], action: dict[str, Any], lang: str) -> tuple[str, ...]:
+        """How a player picks ``action`` step by step (a panel shows one menu per step, at most 25
+        choices each): e.g. ("card 7", "red"). One step by default."""
+        shown = {k: v for k, v in action.items() if k not in ("type", "player", "seat")}
+        return (" ".join(f"{k} {v}" for k, v in shown.items()) or str(action.get("type", "?")),)
+
+    def describe(self, view: dict[str, Any], seat_name: str, kind: str, public: dict[str, Any], lang: str) -> str:
+        """One line for the table about an accepted action (``public`` only: it may be read by all)."""
+        shown = ", ".join(f"{k} {v}" for k, v in public.items())
+        return f"{seat_name}: {kind}" + (f" ({shown})" if shown else "")
+
+    def status_lines(self, view: dict[str, Any], lang: str) -> list[str]:
+        """A few lines on where the game stands, from ``view`` (the spectator's in public)."""
+        return []
+
     @property
     def daily(self) -> DailyAdapter | None:
         """The game's daily solo puzzle (see :class:`DailyAdapter`), or None: no daily puzzle."""

@@ -37,14 +37,24 @@ from ..storage.interface import Storage
 from ..storage.models import (
     ACTIVE,
     ENDED,
-    LOBBY,
     OPEN_STATUSES,
     OVER,
-    GameRow,
     SeatRow,
     StaleVersion,
     TimerRow,
     TimerSpec,
+)
+from .tables import (
+    ANYWHERE,
+    AUTOPLAY,
+    GameCorrupt,
+    GameError,
+    GameLocks,
+    Person,
+    Table,
+    TableService,
+    _Anywhere,
+    reminder_and_deadline,
 )
 
 log = logging.getLogger(__name__)
@@ -53,28 +63,6 @@ KIND = "calico"
 BOT_LEVELS = ("easy", "medium", "hard")  # the words players see; the AI registry maps them to policies
 OLD_LEVEL_WORDS = {"random": "easy", "greedy": "medium", "strong": "hard"}  # still accepted
 AUTO_PLAY_LEVEL = "hard"  # what plays for absent, kicked and resigned players
-MAX_DEADLINE_HOURS = 24 * 14
-MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people who are still reading
-TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
-AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
-
-
-class GameError(Exception):
-    """A request the service refuses; ``code`` is a message key, ``params`` fill it in."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-
-@dataclass(slots=True)
-class Person:
-    user_id: int
-    name: str
-    is_moderator: bool = False  # Manage Server in the server the command came from (or bot owner/admin)
-    guild_id: int | None = None  # the server the command came from: a game answers only its own server
-    is_bot_admin: bool = False  # OWNER_IDS / ADMIN_IDS: host powers in every server
 
 
 @dataclass(slots=True)
@@ -110,27 +98,12 @@ class LobbyOptions:
 
 
 @dataclass(slots=True)
-class LoadedGame:
-    row: GameRow
-    seats: list[SeatRow]
+class LoadedGame(Table):
     state: GameState | None
-
-    @property
-    def id(self) -> int:
-        return self.row.id
 
     @property
     def options(self) -> LobbyOptions:
         return LobbyOptions.from_json(self.row.options)
-
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id:
-                return s.seat
-        return None
-
-    def seat_row(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
 
     @property
     def current_seat(self) -> SeatRow | None:
@@ -209,57 +182,23 @@ class TimerEvent:
     update: Update | None = None  # what to announce (it waits in the outbox)
 
 
-MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
+class CalicoGames(TableService):
+    kind = KIND
+    bot_levels = BOT_LEVELS
+    level_aliases = OLD_LEVEL_WORDS
 
-
-class _Anywhere:
-    """Marker: load a game whichever server it belongs to (timers, the bot's own work)."""
-
-
-ANYWHERE = _Anywhere()
-
-
-class GameCorrupt(GameError):
-    def __init__(self, game_id: int, reason: str) -> None:
-        super().__init__("game_corrupt", game=game_id, reason=reason)
-
-
-class CalicoGames:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  ai_budget_ms: int = DEFAULT_BUDGET_MS,
-                 instance_id: str | None = None) -> None:
-        self.storage = storage
-        self.clock = clock
+                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+        super().__init__(storage, clock=clock, instance_id=instance_id, locks=locks)
         self.ai_budget_ms = ai_budget_ms
-        self.instance_id = instance_id or secrets.token_hex(6)
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    async def drain(self, timeout: float = 15.0) -> bool:
-        """Wait until no unit of work is in flight (for a graceful shutdown); False on timeout."""
-        async def settle() -> None:
-            while any(lock.locked() for lock in self._locks.values()):
-                await asyncio.sleep(0.02)
-
-        try:
-            await asyncio.wait_for(settle(), timeout)
-            return True
-        except TimeoutError:
-            return False
 
     # --- loading -----------------------------------------------------------------------------------
 
     async def load(self, game_id: int, *, guild_id: int | _Anywhere | None = ANYWHERE) -> LoadedGame:
         """The game with its seats and state. With ``guild_id``, only a game of that server is found:
         another server's game answers exactly like a game that does not exist."""
-        if not 0 < game_id <= MAX_ID:
-            raise GameError("no_such_game", game=game_id)
-        row = await self.storage.get_game(game_id)
-        if row is None or row.kind != KIND or (guild_id is not ANYWHERE and row.guild_id != guild_id):
-            raise GameError("no_such_game", game=game_id)
-        seats = await self.storage.get_seats(game_id)
+        row, seats = await self._rows(game_id, guild_id)
         state = None
         if row.state is not None:
             try:
@@ -271,52 +210,7 @@ class CalicoGames:
                 raise GameCorrupt(game_id, type(exc).__name__) from exc
         return LoadedGame(row, seats, state)
 
-    async def load_for(self, game_id: int, person: Person) -> LoadedGame:
-        """The game as ``person`` may reach it: only from the game's own server."""
-        return await self.load(game_id, guild_id=person.guild_id)
-
-    async def games_here(self, channel_id: int) -> list[GameRow]:
-        return await self.storage.find_games(channel_id=channel_id, statuses=OPEN_STATUSES)
-
-    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameRow]:
-        return await self.storage.find_games(user_id=user_id, guild_id=guild_id, statuses=OPEN_STATUSES)
-
-    async def resolve(self, *, game_id: int | None, channel_id: int, user_id: int,
-                      guild_id: int | None) -> LoadedGame:
-        """Find the game a command means: named, the game of this thread, or the user's one game here.
-        A named game must belong to the server the command came from."""
-        if game_id is not None:
-            return await self.load(game_id, guild_id=guild_id)
-        in_thread = await self.storage.find_games(thread_id=channel_id)
-        if in_thread:
-            return await self.load(in_thread[-1].id, guild_id=guild_id)
-        here = await self.games_here(channel_id)
-        mine_ids = {r.id for r in await self.storage.find_games(channel_id=channel_id, user_id=user_id,
-                                                                statuses=OPEN_STATUSES)}
-        mine = [g for g in here if g.id in mine_ids]
-        candidates = mine or here
-        if len(candidates) == 1:
-            return await self.load(candidates[0].id, guild_id=guild_id)
-        if not candidates:
-            # Nothing open here: the latest finished game, so status, board and export still work.
-            finished = await self.storage.find_games(channel_id=channel_id)
-            if finished:
-                return await self.load(finished[-1].id, guild_id=guild_id)
-            raise GameError("no_game_here")
-        raise GameError("which_game", games=", ".join(f"#{g.id}" for g in candidates))
-
     # --- lobby -------------------------------------------------------------------------------------
-
-    @staticmethod
-    def check_deadline(hours: float | None) -> float | None:
-        """None or 0: no deadline; otherwise between MIN_DEADLINE_MINUTES and MAX_DEADLINE_HOURS."""
-        if hours is None or hours == 0:
-            return None
-        if not isinstance(hours, int | float) or hours != hours or not (
-            MIN_DEADLINE_MINUTES / 60 <= hours <= MAX_DEADLINE_HOURS
-        ):
-            raise GameError("bad_deadline", max=MAX_DEADLINE_HOURS, min_minutes=MIN_DEADLINE_MINUTES)
-        return float(hours)
 
     async def create(self, *, guild_id: int | None, channel_id: int, host: Person, options: LobbyOptions) -> LoadedGame:
         if options.mode not in MODES:
@@ -332,66 +226,7 @@ class CalicoGames:
         if options.scenario is not None and (options.mode != "solo" or not 1 <= options.scenario <= 10):
             raise GameError("bad_scenario")
         options.deadline_hours = self.check_deadline(options.deadline_hours)
-        async with self.storage.transaction():
-            row = await self.storage.create_game(
-                kind=KIND,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host.user_id,
-                options=options.to_json(),
-                now=self.clock(),
-            )
-            await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
-        return await self.load(row.id)
-
-    async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
-        """Remember the game's thread (None: it plays in its channel) and its lobby message."""
-        await self.storage.update_game(
-            game_id, now=self.clock(), thread_id=thread_id, lobby_message_id=lobby_message_id
-        )
-
-    async def join(self, game_id: int, person: Person) -> LoadedGame:
-        async with self.lock(game_id):
-            game = await self.load_for(game_id, person)
-            self._need_lobby(game)
-            if game.seat_of(person.user_id) is not None:
-                raise GameError("already_joined")
-            if len(game.seats) >= game.options.seats:
-                raise GameError("lobby_full", seats=game.options.seats)
-            await self.storage.add_seat(SeatRow(game_id, _free_seat(game), person.user_id, person.name))
-            return await self.load(game_id)
-
-    async def add_bot(self, game_id: int, person: Person, level: str) -> LoadedGame:
-        async with self.lock(game_id):
-            game = await self.load_for(game_id, person)
-            self._need_lobby(game)
-            self._need_host(game, person)
-            level = OLD_LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
-            if level not in BOT_LEVELS:
-                raise GameError("bad_bot_level", levels=", ".join(BOT_LEVELS))
-            if len(game.seats) >= game.options.seats:
-                raise GameError("lobby_full", seats=game.options.seats)
-            number = sum(1 for s in game.seats if s.is_bot) + 1
-            await self.storage.add_seat(SeatRow(game_id, _free_seat(game), None, f"Bot {number} ({level})", level))
-            return await self.load(game_id)
-
-    async def leave(self, game_id: int, person: Person) -> LoadedGame:
-        async with self.lock(game_id):
-            game = await self.load_for(game_id, person)
-            if game.row.status == ACTIVE and game.seat_of(person.user_id) is not None:
-                raise GameError("leave_started", game=game_id)
-            self._need_lobby(game)
-            seat = game.seat_of(person.user_id)
-            if seat is None:
-                raise GameError("not_in_lobby")
-            humans = [s for s in game.seats if s.seat != seat and not s.is_bot]
-            async with self.storage.transaction():
-                await self.storage.remove_seat(game_id, seat)
-                if not humans:
-                    await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
-                elif game.row.host_id == person.user_id:
-                    await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
-            return await self.load(game_id)
+        return await self._create(guild_id=guild_id, channel_id=channel_id, host=host, options=options.to_json())
 
     async def start(self, game_id: int, person: Person, *, seed: int | None = None) -> Update:
         async with self.lock(game_id):
@@ -519,12 +354,6 @@ class CalicoGames:
                 raise GameError("no_longer_playing")
             return await self._seat_leaves(game, seat, "kicked", person)
 
-    def check_can_end(self, game: LoadedGame, person: Person) -> None:
-        """Refuse now (before asking for confirmation) what :meth:`end` would refuse."""
-        if game.row.status not in OPEN_STATUSES:
-            raise GameError("game_finished")
-        self._need_host(game, person)
-
     async def end(self, game_id: int, person: Person) -> Update:
         """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
         async with self.lock(game_id):
@@ -563,38 +392,7 @@ class CalicoGames:
 
     # --- timers ------------------------------------------------------------------------------------
 
-    async def next_timer_due(self) -> float | None:
-        return await self.storage.next_timer_due()
-
-    async def fire_due_timers(self) -> list[TimerEvent]:
-        """Handle every timer due now (also those that came due while the bot was down).
-
-        Each timer is claimed first; the unit of work that handles it deletes it. A timer whose
-        handling fails is released and tried again by the next round of the loop.
-        """
-        events: list[TimerEvent] = []
-        now = self.clock()
-        due = await self.storage.claim_due_timers(now, claimant=self.instance_id, lease=TIMER_LEASE_SECONDS)
-        deadline_due = {(t.game_id, t.version) for t in due if t.kind == "deadline"}
-        for timer in due:
-            if timer.kind == "reminder" and (timer.game_id, timer.version) in deadline_due:
-                await self.storage.delete_timer(timer.id)  # the deadline has passed: a reminder is noise
-                continue
-            try:
-                event = await self._fire(timer)
-            except GameError as exc:
-                log.warning("timer for game %s skipped: %s", timer.game_id, exc.code)
-                await self.storage.delete_timer(timer.id)
-                continue
-            except Exception:
-                # Its claim lapses after TIMER_LEASE_SECONDS; then it fires again.
-                log.exception("timer %s of game %s failed; it will be tried again", timer.id, timer.game_id)
-                continue
-            if event is not None:
-                events.append(event)
-        return events
-
-    async def _fire(self, timer: TimerRow) -> TimerEvent | None:
+    async def fire(self, timer: TimerRow) -> TimerEvent | None:
         async with self.lock(timer.game_id):
             game = await self.load(timer.game_id)
             if game.row.status != ACTIVE or game.row.version != timer.version or game.state is None:
@@ -639,38 +437,11 @@ class CalicoGames:
 
     # --- internals ---------------------------------------------------------------------------------
 
-    async def _active(self, game_id: int, person: Person) -> LoadedGame:
-        game = await self.load_for(game_id, person)
-        if game.row.status == LOBBY:
-            raise GameError("not_started")
-        if game.row.status in (OVER, ENDED) or game.state is None:
-            raise GameError("game_finished")
-        return game
-
     @staticmethod
     def _check_version(game: LoadedGame, expected_version: int | None) -> None:
         """Refuse an action made on an older version of the game (storage checks again at commit)."""
         if expected_version is not None and expected_version != game.row.version:
             raise GameError("stale")
-
-    def _need_lobby(self, game: LoadedGame) -> None:
-        if game.row.status != LOBBY:
-            raise GameError("already_started" if game.row.status == ACTIVE else "game_finished")
-
-    def _need_host(self, game: LoadedGame, person: Person) -> None:
-        if person.user_id == game.row.host_id or person.is_bot_admin:
-            return
-        if person.is_moderator and person.guild_id == game.row.guild_id:
-            return
-        raise GameError("host_only")
-
-    def _seat_for(self, game: LoadedGame, person: Person) -> int:
-        seat = game.seat_of(person.user_id)
-        if seat is None:
-            raise GameError("not_a_player")
-        if game.seat_row(seat).status != "active":
-            raise GameError("no_longer_playing")
-        return seat
 
     def _rule(self, game: LoadedGame, action: ChooseGoals | Turn) -> TurnOutcome | None:
         """Apply ``action`` to the in-memory state through the rules core (nothing is saved yet)."""
@@ -818,19 +589,13 @@ class CalicoGames:
         seat = game.current_seat or self._waiting_for_goals(game)
         if not hours or seat is None:
             return []
-        deadline = now + hours * 3600
-        remind = deadline - min(hours * 3600 / 4, 3 * 3600)
+        remind, deadline = reminder_and_deadline(hours, now)
         payload = {"seat": seat.seat}
         return [("reminder", remind, version, payload), ("deadline", deadline, version, dict(payload))]
 
     def deadline_of(self, game: LoadedGame) -> float | None:
         hours = game.options.deadline_hours
         return None if not hours else game.row.updated_at + hours * 3600
-
-
-def _free_seat(game: LoadedGame) -> int:
-    taken = {s.seat for s in game.seats}
-    return next(i for i in range(8) if i not in taken)
 
 
 def _dump(state: GameState) -> str:

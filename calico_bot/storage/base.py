@@ -93,8 +93,11 @@ class SqlStorage:
 
     async def find_games(self, *, guild_id: int | None = None, channel_id: int | None = None,
                          thread_id: int | None = None, user_id: int | None = None,
-                         statuses: Sequence[str] = ()) -> list[GameRow]:
+                         statuses: Sequence[str] = (), kind: str | None = None) -> list[GameRow]:
         where, args = [], []
+        if kind is not None:
+            where.append("g.kind = ?")
+            args.append(kind)
         if guild_id is not None:
             where.append("g.guild_id = ?")
             args.append(guild_id)

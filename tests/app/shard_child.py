@@ -45,7 +45,7 @@ async def main(discord_url: str, port: int, db_url: str, clock_file: Path) -> No
         return web.Response(text="ok")
 
     async def wake(request: web.Request) -> web.Response:
-        cog = bot.get_cog("CalicoCog")
+        cog = bot.get_cog("TableCog")
         await cog.run_due_timers()  # type: ignore[union-attr]
         return web.Response(text="ok")
 

@@ -55,6 +55,11 @@ class Table:
     def cog(self):  # type: ignore[no-untyped-def]
         return self.bot.get_cog("CalicoCog")
 
+    @property
+    def timers(self):  # type: ignore[no-untyped-def]
+        """The clock cog every game shares (due timers, pending announcements)."""
+        return self.bot.get_cog("TableCog")
+
     async def restart(self) -> None:
         """Close the bot and start a new one on the same database (as after a crash or deploy)."""
         await self.bot.close()

@@ -214,14 +214,14 @@ async def test_deadline_passed_while_the_bot_was_down(table: Table) -> None:
     assert len(notes()) == 1
     game = await game_of(table)
     assert game.state is not None and game.state.turns == 1 and game.state.current == 1
-    assert await table.cog.run_due_timers() == []  # handled once
+    assert await table.timers.run_due_timers() == []  # handled once
     assert len(notes()) == 1
 
 
 async def test_reminder_before_the_deadline(table: Table) -> None:
     await table.slash("ana", "calico new", mode="solo", deadline_hours=8)
     table.clock.now += 6 * 3600
-    events = await table.cog.run_due_timers()
+    events = await table.timers.run_due_timers()
     assert [e.kind for e in events] == ["reminder"]
     assert any("reminder" in m.content for m in table.fake.messages_in(table.thread().id))
 

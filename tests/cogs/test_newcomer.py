@@ -135,13 +135,13 @@ async def test_the_setup_deadline_names_everyone_the_bot_chose_for(table: Table)
     game = await game_of(table)
     thread = game.row.home_channel
     table.clock.now += 50 * 60  # the reminder: everyone still choosing, with the goals button
-    await table.cog.run_due_timers()
+    await table.timers.run_due_timers()
     reminder = next(m for m in table.fake.messages_in(thread) if "reminder" in m.content)
     assert all(f"<@{table.users[n].id}>" in reminder.content for n in ("ana", "bo", "cy"))
     assert any(cid.startswith("cal:goals:") for cid in reminder.custom_ids())
     assert "your turn" not in reminder.content
     table.clock.now += 20 * 60
-    await table.cog.run_due_timers()
+    await table.timers.run_due_timers()
     note = next(m for m in table.fake.messages_in(thread) if "setup deadline passed" in m.content)
     assert "ana" in note.content and "bo" in note.content and "cy" in note.content
 

@@ -129,7 +129,7 @@ async def test_a_failed_thread_post_after_a_saved_move_is_retried_never_refused(
     assert len(await table.bot.storage.pending_outbox(game_id=1)) == 1  # and still owed to the thread
     table.fake.clear_failures()
     table.clock.now += 60  # the retry falls due
-    await table.cog.flush_all_outbox()
+    await table.timers.flush_all_outbox()
     posts = [m for m in table.fake.messages_in(thread.id) if any(a.filename == "turn-1-1.png" for a in m.attachments)]
     assert len(posts) == 1
     assert await table.bot.storage.pending_outbox(game_id=1) == []
@@ -176,11 +176,11 @@ async def test_a_deadline_claimed_by_a_process_that_died_fires_later(table: Tabl
     table.clock.now += 2 * 3600
     claimed = await table.bot.storage.claim_due_timers(table.clock.now, claimant="dead-process", lease=120)
     assert {t.kind for t in claimed} == {"reminder", "deadline"}
-    assert await table.cog.run_due_timers() == []  # held by the dead process
+    assert await table.timers.run_due_timers() == []  # held by the dead process
     game = await game_of(table)
     assert game.state is not None and game.state.turns == 0
     table.clock.now += 121  # its claim lapses
-    events = await table.cog.run_due_timers()
+    events = await table.timers.run_due_timers()
     assert [e.kind for e in events] == ["deadline"]
     game = await game_of(table)
     assert game.state is not None and game.state.turns == 1
@@ -217,11 +217,11 @@ async def test_a_bot_reply_interrupted_by_a_crash_is_made_after_the_restart(tabl
 
 
 async def test_the_timer_loop_retries_soon_after_a_failure(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cogs.calico as calico_cog
+    import cogs.table as table_cog
 
-    monkeypatch.setattr(calico_cog, "TIMER_RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(table_cog, "TIMER_RETRY_SECONDS", 0.05)
     calls = []
-    real = table.bot.games.fire_due_timers
+    real = table.bot.clock_service.fire_due
 
     async def flaky() -> list:
         calls.append(1)
@@ -229,8 +229,8 @@ async def test_the_timer_loop_retries_soon_after_a_failure(table: Table, monkeyp
             raise RuntimeError("database is locked")
         return await real()
 
-    monkeypatch.setattr(table.bot.games, "fire_due_timers", flaky)
-    table.cog.wake_timers()
+    monkeypatch.setattr(table.bot.clock_service, "fire_due", flaky)
+    table.bot.wake_clock()
     for _ in range(100):
         if len(calls) >= 2:
             break

@@ -104,9 +104,9 @@ async def test_deadlines_fire_once_while_one_bot_is_down(pair: Pair) -> None:
     await down.close()  # one process is gone
     pair.clock.now += 2 * 3600  # every deadline falls due
     live = pair.bots[0]
-    events = await live.get_cog("CalicoCog").run_due_timers()  # type: ignore[union-attr]
+    events = await live.get_cog("TableCog").run_due_timers()  # type: ignore[union-attr]
     assert sorted(e.game.id for e in events if e.kind == "deadline") == ids
-    again = await live.get_cog("CalicoCog").run_due_timers()  # type: ignore[union-attr]
+    again = await live.get_cog("TableCog").run_due_timers()  # type: ignore[union-attr]
     assert not [e for e in again if e.kind == "deadline"]
     for game_id in ids:
         game = await live.games.load(game_id)
@@ -118,7 +118,7 @@ async def test_deadlines_fire_once_while_one_bot_is_down(pair: Pair) -> None:
 async def test_both_timer_loops_race_for_the_same_timers(pair: Pair) -> None:
     ids = await setup_games(pair)
     pair.clock.now += 2 * 3600
-    cogs = [b.get_cog("CalicoCog") for b in pair.bots]
+    cogs = [b.get_cog("TableCog") for b in pair.bots]
     fired = await asyncio.gather(*(c.run_due_timers() for c in cogs))  # type: ignore[union-attr]
     deadlines = sorted(e.game.id for events in fired for e in events if e.kind == "deadline")
     assert deadlines == ids  # each game's deadline fired by exactly one of the two

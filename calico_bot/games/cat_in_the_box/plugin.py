@@ -7,7 +7,11 @@ from typing import Any
 from ...core.errors import RecordError, RuleViolation
 from ...core.game_contract import Applied, GamePlugin, Prompt, SeatResult
 from . import contract as citb
+from .ai.policies import make_policy
 from .engine.game import GameState
+from .engine.game import Prompt as EnginePrompt
+
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "strong"}  # the words players see -> policies
 
 
 class CatInTheBoxPlugin(GamePlugin):
@@ -16,6 +20,13 @@ class CatInTheBoxPlugin(GamePlugin):
     state_format = citb.STATE_FORMAT
     record_format = citb.RECORD_FORMAT
     seats = citb.SEATS
+    bot_levels = tuple(LEVELS)
+    default_level = "hard"
+
+    def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
+        policy = make_policy(LEVELS.get(level, level), seed)
+        own = EnginePrompt(prompt.seat, prompt.kind, prompt.key, prompt.sealed)
+        return policy.choose(view, own).to_json()
 
     def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
         return citb.parse_options(raw, seats)

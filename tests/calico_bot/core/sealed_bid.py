@@ -22,6 +22,8 @@ class SealedBid(GamePlugin):
     state_format = "bid-state/1"
     record_format = "bid-record/1"
     seats = range(2, 3)
+    bot_levels = ("easy",)
+    default_level = "easy"
 
     def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
         if seats != 2:
@@ -79,6 +81,10 @@ class SealedBid(GamePlugin):
         state["bids"] = [None, None]
         state["round"] += 1
         return Applied(seat, "bid", revealed, revealed=True, resolved_sealed=True, game_over=self.is_over(state))
+
+    def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
+        hand = view["hand"]
+        return {"type": "bid", "player": prompt.seat, "card": hand[seed % len(hand)]}
 
     def view_for(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         view = {"names": state["names"], "round": state["round"], "scores": list(state["scores"]),

@@ -1,0 +1,523 @@
+"""Any game plug-in as the bot runs it, through the game contract alone (``calico_bot.core``).
+
+What the service does once for every game:
+
+* **Prompts, not turns.** Who may act is the plug-in's list of prompts. A panel or command names the
+  prompt it answers (its key); an answer to a prompt that is no longer open is stale. Answers of
+  different seats to simultaneous prompts do not make each other stale: a sealed answer that loses
+  a race with another process is applied again on the fresh state.
+* **Sealed answers** are kept out of every announcement and history line: the table learns only that
+  a seat has answered, until the plug-in reveals what it reveals when the last answer is in.
+* **One clock per awaited seat and prompt.** A person who must answer gets a reminder and a
+  deadline counted from the moment that prompt opened (another seat's answer does not restart it);
+  a missed deadline is answered by the game's default policy. Bots and absent players answer at
+  once, in memory, inside the unit of work that made them due.
+* **Undo** takes back your own last action (with the bot replies it caused) while nobody else has
+  acted. If any of it revealed hidden information, the other players must agree first; in a game
+  with one person it stays free. Past positions come from replaying the logged actions from the seed.
+* **Every change is one unit of work**: the new state, its log rows, the timers and the announcement
+  (an outbox row posted after the commit) in one transaction, compared and set on the game version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import RuleViolation
+from ..core.game_contract import GamePlugin, Prompt
+from ..storage.interface import Storage
+from ..storage.models import ACTIVE, ENDED, OVER, SeatRow, StaleVersion, TimerRow, TimerSpec
+from .tables import (
+    ANYWHERE,
+    AUTOPLAY,
+    GameCorrupt,
+    GameError,
+    GameLocks,
+    Person,
+    Table,
+    TableService,
+    _Anywhere,
+    reminder_and_deadline,
+)
+
+log = logging.getLogger(__name__)
+
+ACT = "act"  # a logged rule action; the other log rows are the service's own (start, undo, resigned, ...)
+MAX_AUTO_STEPS = 2000  # bots answering bots: a bound, never reached by a game that ends
+
+
+@dataclass(slots=True)
+class PluginTable(Table):
+    plugin: GamePlugin | None = None
+
+    @property
+    def prompts(self) -> tuple[Prompt, ...]:
+        if self.state is None or self.plugin is None or self.row.status != ACTIVE:
+            return ()
+        return self.plugin.awaiting(self.state)
+
+    def prompt(self, seat: int, key: str) -> Prompt | None:
+        return next((p for p in self.prompts if p.seat == seat and p.key == key), None)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        assert self.plugin is not None and self.state is not None
+        return self.plugin.view_for(self.state, seat)
+
+    @property
+    def humans(self) -> list[SeatRow]:
+        return [s for s in self.seats if not s.auto_played]
+
+
+@dataclass(slots=True)
+class Done:
+    """One accepted action, as the table may learn it."""
+
+    seat: int
+    kind: str
+    public: dict[str, Any]
+    auto: str | None = None  # None: the player; "bot", "deadline", "kicked", "resigned"
+    sealed: bool = False  # an answer to a sealed prompt: nothing of it is shown
+    resolved: bool = False  # the last sealed answer came in
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "public": self.public, "auto": self.auto,
+                "sealed": self.sealed, "resolved": self.resolved}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Done:
+        return cls(int(data["seat"]), str(data["kind"]), dict(data.get("public") or {}), data.get("auto"),
+                   bool(data.get("sealed")), bool(data.get("resolved")))
+
+
+@dataclass(slots=True)
+class TableUpdate:
+    """What a unit of work changed, for the game's cog to announce (it waits in the outbox)."""
+
+    game: PluginTable
+    done: list[Done] = field(default_factory=list)
+    started: bool = False
+    finished: bool = False
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (message key, params)
+    reminder: dict[str, Any] | None = None  # {"seat", "key"}: a deadline is near
+    ping: bool = False  # ping whoever must act now
+    ended_by: str | None = None
+    undo_request: dict[str, Any] | None = None  # an undo that needs the others' consent
+
+    def to_outbox(self) -> dict[str, Any]:
+        return {"done": [d.to_json() for d in self.done], "started": self.started, "finished": self.finished,
+                "notes": [[k, p] for k, p in self.notes], "reminder": self.reminder, "ping": self.ping,
+                "ended_by": self.ended_by, "undo_request": self.undo_request}
+
+    @classmethod
+    def from_outbox(cls, game: PluginTable, data: dict[str, Any]) -> TableUpdate:
+        return cls(game, [Done.from_json(d) for d in data.get("done", [])], bool(data.get("started")),
+                   bool(data.get("finished")), [(str(k), dict(p)) for k, p in data.get("notes", [])],
+                   data.get("reminder"), bool(data.get("ping")), data.get("ended_by"), data.get("undo_request"))
+
+
+@dataclass(slots=True)
+class TimerFired:
+    kind: str  # reminder | deadline | autoplay
+    game: PluginTable
+    update: TableUpdate | None
+
+
+Logged = list[tuple[dict[str, Any], int | None]]
+
+
+class PluginGames(TableService):
+    """The lobby-to-result life of one plug-in's games."""
+
+    def __init__(self, storage: Storage, plugin: GamePlugin, *, clock: Callable[[], float] = time.time,
+                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+        super().__init__(storage, clock=clock, instance_id=instance_id, locks=locks)
+        self.plugin = plugin
+        self.kind = plugin.key  # type: ignore[misc]
+        self.bot_levels = plugin.bot_levels  # type: ignore[misc]
+        self.max_seats = plugin.seats.stop - 1  # type: ignore[misc]
+
+    # --- loading -----------------------------------------------------------------------------------
+
+    async def load(self, game_id: int, *, guild_id: int | _Anywhere | None = ANYWHERE) -> PluginTable:
+        row, seats = await self._rows(game_id, guild_id)
+        state = None
+        if row.state is not None:
+            try:
+                state = self.plugin.load(json.loads(row.state))
+            except Exception as exc:  # damage to one game must not spread
+                log.exception("game %s cannot be loaded", game_id)
+                raise GameCorrupt(game_id, type(exc).__name__) from exc
+        return PluginTable(row, seats, state, self.plugin)
+
+    async def log_rows(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's logged actions in order (start, rule actions, undo, ...)."""
+        return [a.action for a in await self.storage.get_actions(game_id)]
+
+    @staticmethod
+    def standing(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rule actions that stand: every logged one, less those an undo took back."""
+        out: list[dict[str, Any]] = []
+        for row in rows:
+            if row.get("type") == ACT:
+                out.append(row)
+            elif row.get("type") == "undo":
+                del out[len(out) - int(row.get("count", 1)):]
+        return out
+
+    def replay_rows(self, rows: list[dict[str, Any]], upto: int | None = None) -> Any:
+        """The position after the first ``upto`` standing rule actions, replayed from the seed."""
+        start = next(r for r in rows if r.get("type") == "start")
+        state = self.plugin.new_state(start["options"], start["names"], int(start["seed"]))
+        for row in self.standing(rows)[:upto]:
+            self.plugin.apply(state, row["action"])
+        return state
+
+    async def history(self, game_id: int, person: Person) -> list[Done]:
+        """What the table may know of the game so far, oldest first (sealed answers only as answered)."""
+        await self.load_for(game_id, person)
+        return [Done(int(r["seat"]), str(r["kind"]), dict(r.get("public") or {}), r.get("auto"),
+                     bool(r.get("sealed")), bool(r.get("resolved")))
+                for r in self.standing(await self.log_rows(game_id))]
+
+    # --- lobby -------------------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int | None, channel_id: int, host: Person, seats: int,
+                     deadline_hours: float | None = 24.0, lang: str = "en",
+                     options: dict[str, Any] | None = None) -> PluginTable:
+        if seats not in self.plugin.seats:
+            raise GameError("bad_seat_count", min=self.plugin.seats.start, max=self.plugin.seats.stop - 1)
+        raw = dict(options or {})
+        try:
+            self.plugin.parse_options(raw, seats)
+        except RuleViolation as exc:
+            raise GameError("rule", message=exc.message, code_=exc.code) from None
+        return await self._create(guild_id=guild_id, channel_id=channel_id, host=host, options={
+            "seats": seats, "deadline_hours": self.check_deadline(deadline_hours), "lang": lang, "game": raw})
+
+    async def start(self, game_id: int, person: Person, *, seed: int | None = None) -> TableUpdate:
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self._need_lobby(game)
+            self._need_host(game, person)
+            if len(game.seats) not in self.plugin.seats:
+                raise GameError("bad_player_count", n=len(game.seats), min=self.plugin.seats.start,
+                                max=self.plugin.seats.stop - 1)
+            seats = [SeatRow(game_id, i, s.user_id, s.name, s.bot_level, s.status)
+                     for i, s in enumerate(sorted(game.seats, key=lambda s: s.seat))]
+            names = [s.name for s in seats]
+            try:
+                options = self.plugin.parse_options(dict(game.row.options.get("game") or {}), len(seats))
+                seed = secrets.randbits(63) if seed is None else seed
+                state = self.plugin.new_state(options, names, seed)
+            except RuleViolation as exc:
+                raise GameError("rule", message=exc.message, code_=exc.code) from None
+            game = PluginTable(game.row, seats, state, self.plugin)
+            game.row.status = ACTIVE  # in memory, so prompts are open for the automatic answers
+            update = TableUpdate(game, started=True)
+            logged: Logged = [({"type": "start", "seed": seed, "names": names, "options": options}, person.user_id)]
+            await self._auto_moves(game, update, logged)
+            return await self._commit(game, update, logged, seats=seats, status=ACTIVE)
+
+    # --- acting ------------------------------------------------------------------------------------
+
+    async def act(self, game_id: int, person: Person, key: str, action: dict[str, Any]) -> TableUpdate:
+        """``person`` answers their prompt ``key`` with ``action``."""
+        for attempt in (0, 1):
+            async with self.lock(game_id):
+                game = await self._active(game_id, person)
+                seat = self._seat_for(game, person)
+                prompt = game.prompt(seat, key)
+                if prompt is None:
+                    mine = [p for p in game.prompts if p.seat == seat]
+                    raise GameError("stale" if mine else "not_awaited")
+                update = TableUpdate(game)
+                logged: Logged = []
+                self._apply(game, prompt, action, update, logged, auto=None)
+                await self._auto_moves(game, update, logged)
+                try:
+                    return await self._commit(game, update, logged)
+                except GameError as exc:
+                    # Another process saved first. A sealed answer commutes with the others' answers:
+                    # try once more on the fresh state (the prompt check above runs again).
+                    if exc.code != "stale" or not prompt.sealed or attempt:
+                        raise
+        raise AssertionError("unreachable")
+
+    def legal(self, game: PluginTable, seat: int, key: str) -> list[dict[str, Any]]:
+        prompt = game.prompt(seat, key)
+        return [] if prompt is None else self.plugin.legal_actions(game.state, prompt)
+
+    def _apply(self, game: PluginTable, prompt: Prompt, action: dict[str, Any], update: TableUpdate,
+               logged: Logged, *, auto: str | None, user_id: int | None = None) -> None:
+        """Apply ``action`` as the answer of ``prompt`` (on a copy first: a refusal changes nothing)."""
+        trial = self.plugin.load(self.plugin.dump(game.state))
+        try:
+            applied = self.plugin.apply(trial, action)
+        except RuleViolation as exc:
+            raise GameError("rule", message=exc.message, code_=exc.code, **exc.params) from None
+        if applied.seat != prompt.seat:
+            raise GameError("not_awaited")
+        game.state = trial
+        public = dict(applied.public) if (not prompt.sealed or applied.resolved_sealed) else {}
+        done = Done(prompt.seat, applied.kind, public, auto, prompt.sealed, applied.resolved_sealed)
+        update.done.append(done)
+        logged.append(({"type": ACT, **done.to_json(), "key": prompt.key, "action": action,
+                        "revealed": applied.revealed}, user_id))
+
+    async def _auto_moves(self, game: PluginTable, update: TableUpdate, logged: Logged) -> None:
+        """Bots and absent players answer, in memory, until a person must act or the game is over.
+
+        A failing AI stops the chain: what was decided so far is saved, and the autoplay timer the
+        commit leaves behind lets the clock try again."""
+        try:
+            for _ in range(MAX_AUTO_STEPS):
+                due = [p for p in game.prompts if game.seat_row(p.seat).auto_played]
+                if not due:
+                    return
+                prompt = due[0]
+                seat = game.seat_row(prompt.seat)
+                await self._answer_for(game, prompt, seat.bot_level or self.plugin.default_level,
+                                       "bot" if seat.is_bot else seat.status, update, logged)
+        except GameError:
+            raise
+        except Exception:
+            log.exception("an automatic answer in game %s failed; the clock will try again", game.id)
+
+    async def _answer_for(self, game: PluginTable, prompt: Prompt, level: str, reason: str,
+                          update: TableUpdate, logged: Logged) -> None:
+        view = game.view(prompt.seat)  # the bot sees only what this seat may see
+        seed = game.id * 1009 + prompt.seat * 31 + len(logged)
+        action = await asyncio.to_thread(self.plugin.choose, view, prompt, level=level, seed=seed)
+        self._apply(game, prompt, action, update, logged, auto=reason)
+
+    # --- leaving, ending ---------------------------------------------------------------------------
+
+    async def resign(self, game_id: int, person: Person) -> TableUpdate:
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            return await self._seat_leaves(game, self._seat_for(game, person), "resigned", person)
+
+    async def kick(self, game_id: int, person: Person, target_user: int) -> TableUpdate:
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            self._need_host(game, person)
+            seat = game.seat_of(target_user)
+            if seat is None:
+                raise GameError("target_not_player")
+            if game.seat_row(seat).status != "active":
+                raise GameError("no_longer_playing")
+            return await self._seat_leaves(game, seat, "kicked", person)
+
+    async def _seat_leaves(self, game: PluginTable, seat: int, reason: str, person: Person) -> TableUpdate:
+        name = game.seat_row(seat).name
+        seats = [SeatRow(s.game_id, s.seat, s.user_id, s.name, s.bot_level, reason if s.seat == seat else s.status)
+                 for s in game.seats]
+        game.seats = seats
+        update = TableUpdate(game, notes=[(reason, {"name": name})])
+        if all(s.auto_played for s in seats):
+            update.notes.append(("ended_no_players", {}))
+            async with self.storage.transaction():
+                await self.storage.set_seats(game.id, seats)
+                await self.storage.end_game(game.id, status=ENDED, now=self.clock(), outbox=update.to_outbox())
+            update.game = await self.load(game.id)
+            return update
+        logged: Logged = [({"type": reason, "player": seat}, person.user_id)]
+        await self._auto_moves(game, update, logged)
+        return await self._commit(game, update, logged, seats=seats)
+
+    async def end(self, game_id: int, person: Person) -> TableUpdate:
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self.check_can_end(game, person)
+            update = TableUpdate(game, ended_by=person.name)
+            outbox = update.to_outbox() if game.row.thread_id else None  # else the reply says it
+            await self.storage.end_game(game_id, status=ENDED, now=self.clock(), outbox=outbox)
+            update.game = await self.load(game_id)
+            return update
+
+    # --- undo ----------------------------------------------------------------------------------------
+
+    async def undo(self, game_id: int, person: Person) -> TableUpdate:
+        """Take back your last action (and the bot replies it caused). Free if it revealed nothing or
+        you are the only person at the table; otherwise the others are asked (``undo_request``)."""
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            seat = self._seat_for(game, person)
+            rows = await self.log_rows(game_id)
+            count, revealed = self._undoable(game, rows, seat)
+            others = [s for s in game.humans if s.seat != seat]
+            if game.row.options.get("no_undo"):
+                raise GameError("undo_never")
+            if revealed and others:
+                request = {"seat": seat, "version": game.row.version, "count": count, "accepted": []}
+                options = {**game.row.options, "undo_request": request}
+                update = TableUpdate(game, undo_request=request,
+                                     notes=[("undo_asked", {"name": game.seat_row(seat).name})])
+                async with self.storage.transaction():
+                    await self.storage.update_game(game_id, now=self.clock(), options=options)
+                    await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
+                                                  state=None, now=self.clock())
+                update.game = await self.load(game_id)
+                return update
+            return await self._take_back(game, rows, seat, count, person)
+
+    async def answer_undo(self, game_id: int, person: Person, *, accept: bool) -> TableUpdate:
+        """Another player agrees to (or refuses) the open undo request."""
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            seat = self._seat_for(game, person)
+            request = game.row.options.get("undo_request")
+            if not request or request.get("version") != game.row.version:
+                raise GameError("no_undo_request")
+            if seat == request["seat"]:
+                raise GameError("undo_own_request")
+            asker = game.seat_row(int(request["seat"]))
+            options = {k: v for k, v in game.row.options.items() if k != "undo_request"}
+            if not accept:
+                update = TableUpdate(game, notes=[("undo_declined", {"name": game.seat_row(seat).name,
+                                                                      "asker": asker.name})])
+                async with self.storage.transaction():
+                    await self.storage.update_game(game_id, now=self.clock(), options=options)
+                    await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
+                                                  state=None, now=self.clock())
+                update.game = await self.load(game_id)
+                return update
+            accepted = sorted({*request.get("accepted", []), seat})
+            waiting = [s for s in game.humans if s.seat != asker.seat and s.seat not in accepted]
+            if waiting:
+                request = {**request, "accepted": accepted}
+                await self.storage.update_game(game_id, now=self.clock(), options={**options, "undo_request": request})
+                return TableUpdate(await self.load(game_id), undo_request=request)
+            game.row.options = options
+            rows = await self.log_rows(game_id)
+            return await self._take_back(game, rows, asker.seat, int(request["count"]), person,
+                                         options=options)
+
+    def _undoable(self, game: PluginTable, rows: list[dict[str, Any]], seat: int) -> tuple[int, bool]:
+        """How many standing actions an undo by ``seat`` takes back, and whether any revealed something."""
+        standing = self.standing(rows)
+        start = len(standing)
+        while start > 0 and standing[start - 1]["seat"] != seat and standing[start - 1].get("auto") == "bot":
+            start -= 1
+        if start == 0 or standing[start - 1]["seat"] != seat or standing[start - 1].get("auto"):
+            raise GameError("nothing_to_undo")
+        taken = standing[start - 1:]
+        return len(taken), any(r.get("revealed") for r in taken)
+
+    async def _take_back(self, game: PluginTable, rows: list[dict[str, Any]], seat: int, count: int,
+                         person: Person, *, options: dict[str, Any] | None = None) -> TableUpdate:
+        standing = self.standing(rows)
+        game.state = self.replay_rows(rows, len(standing) - count)
+        key = "undone" if count == 1 else "undone_with_bots"
+        update = TableUpdate(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
+        return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count}, person.user_id)],
+                                  options=options)
+
+    # --- the clock -----------------------------------------------------------------------------------
+
+    async def fire(self, timer: TimerRow) -> TimerFired | None:
+        """Handle one claimed timer of this kind of game; the unit of work that handles it deletes it."""
+        async with self.lock(timer.game_id):
+            game = await self.load(timer.game_id)
+            seat, key = timer.payload.get("seat"), timer.payload.get("key")
+            prompt = None if seat is None else game.prompt(int(seat), str(key))
+            if game.row.status != ACTIVE or (timer.kind != AUTOPLAY and prompt is None):
+                await self.storage.delete_timer(timer.id)
+                return None  # the game or the prompt moved on
+            update = TableUpdate(game)
+            logged: Logged = []
+            if timer.kind == "reminder":
+                assert prompt is not None
+                update.reminder = {"seat": prompt.seat, "key": prompt.key}
+                async with self.storage.transaction():
+                    await self.storage.delete_timer(timer.id)
+                    await self.storage.add_outbox(game.id, version=game.row.version, payload=update.to_outbox(),
+                                                  state=None, now=self.clock())
+                return TimerFired("reminder", game, update)
+            if timer.kind == "deadline":
+                assert prompt is not None
+                await self._answer_for(game, prompt, self.plugin.default_level, "deadline", update, logged)
+            await self._auto_moves(game, update, logged)
+            if not logged:
+                await self.storage.delete_timer(timer.id)
+                return None
+            update = await self._commit(game, update, logged)
+            return TimerFired(timer.kind, update.game, update)
+
+    def _timers_for(self, game: PluginTable, before: list[TimerRow], version: int, now: float) -> list[TimerSpec]:
+        """An immediate autoplay if a bot or absent player must answer; else, per person who must answer
+        and prompt, a reminder and a deadline counted from when that prompt opened (kept from
+        ``before`` while the prompt stays open)."""
+        prompts = game.prompts
+        if any(game.seat_row(p.seat).auto_played for p in prompts):
+            return [(AUTOPLAY, now, version, {})]
+        hours = game.deadline_hours
+        if not hours:
+            return []
+        kept: dict[tuple[int, str], list[TimerSpec]] = {}
+        for t in before:
+            if t.kind in ("reminder", "deadline") and "key" in t.payload:
+                kept.setdefault((int(t.payload["seat"]), str(t.payload["key"])), []).append(
+                    (t.kind, t.due_at, version, dict(t.payload)))
+        timers: list[TimerSpec] = []
+        for p in prompts:
+            payload = {"seat": p.seat, "key": p.key}
+            if (p.seat, p.key) in kept:
+                timers += kept[(p.seat, p.key)]
+                continue
+            remind, deadline = reminder_and_deadline(hours, now)
+            timers += [("reminder", remind, version, payload), ("deadline", deadline, version, dict(payload))]
+        return timers
+
+    def deadline_of(self, game: PluginTable, timers: list[TimerRow], seat: int) -> float | None:
+        return next((t.due_at for t in timers if t.kind == "deadline" and t.payload.get("seat") == seat), None)
+
+    # --- the unit of work ------------------------------------------------------------------------------
+
+    async def _commit(self, game: PluginTable, update: TableUpdate, logged: Logged, *,
+                      seats: list[SeatRow] | None = None, status: str | None = None,
+                      options: dict[str, Any] | None = None) -> TableUpdate:
+        now = self.clock()
+        new_version = game.row.version + len(logged)
+        if self.plugin.is_over(game.state):
+            status = OVER
+            update.finished = True
+        after = PluginTable(game.row, seats if seats is not None else game.seats, game.state, self.plugin)
+        if status is not None:
+            after.row.status = status
+        before = await self.storage.get_timers(game.id)
+        timers = [] if status == OVER else self._timers_for(after, before, new_version, now)
+        if "undo_request" in game.row.options and options is None:
+            options = {k: v for k, v in game.row.options.items() if k != "undo_request"}  # any move voids it
+        state = json.dumps(self.plugin.dump(game.state), separators=(",", ":"))
+        try:
+            async with self.storage.transaction():
+                await self.storage.commit_actions(
+                    game.id, expected_version=game.row.version, state=state, actions=logged, now=now,
+                    status=status, timers=timers, outbox=update.to_outbox(), seats=seats, outbox_state=state)
+                if options is not None:
+                    await self.storage.update_game(game.id, now=now, options=options)
+                if update.finished:
+                    await self._record_results(after)
+        except StaleVersion:
+            raise GameError("stale") from None
+        update.game = await self.load(game.id)
+        return update
+
+    async def _record_results(self, game: PluginTable) -> None:
+        if game.row.guild_id is None:
+            return
+        for r in self.plugin.result(game.state):
+            user = game.seat_row(r.seat).user_id
+            if user is not None:
+                await self.storage.add_result(game.row.guild_id, user, self.kind, won=r.rank == 1, score=r.score)
+
+
+__all__ = ["ACT", "Done", "PluginGames", "PluginTable", "TableUpdate", "TimerFired"]

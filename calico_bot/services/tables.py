@@ -1,0 +1,306 @@
+"""What every game shares as the bot runs it: people, lobbies, seats, finding a game, the host's powers.
+
+A game service (:class:`TableService` subclass) adds the game's own moves. Everything here is about
+rows (games, seats) and people (Discord user ids); nothing imports Discord or a game.
+
+Concurrency: every game service of one process shares one :class:`GameLocks`, so a unit of work on
+a game (a move, a timer, a lobby change) is never interleaved with another on the same game, and a
+graceful shutdown can wait for all of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..storage.interface import Storage
+from ..storage.models import ACTIVE, ENDED, LOBBY, OPEN_STATUSES, OVER, GameRow, SeatRow
+
+MAX_DEADLINE_HOURS = 24 * 14
+MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people who are still reading
+MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
+TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
+AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
+
+
+class GameError(Exception):
+    """A request the service refuses; ``code`` is a message key, ``params`` fill it in."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class GameCorrupt(GameError):
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__("game_corrupt", game=game_id, reason=reason)
+
+
+@dataclass(slots=True)
+class Person:
+    user_id: int
+    name: str
+    is_moderator: bool = False  # Manage Server in the server the command came from (or bot owner/admin)
+    guild_id: int | None = None  # the server the command came from: a game answers only its own server
+    is_bot_admin: bool = False  # OWNER_IDS / ADMIN_IDS: host powers in every server
+
+
+class _Anywhere:
+    """Marker: load a game whichever server it belongs to (timers, the bot's own work)."""
+
+
+ANYWHERE = _Anywhere()
+
+
+class GameLocks:
+    """One lock per game, shared by every game service of the process."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def __call__(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def drain(self, timeout: float = 15.0) -> bool:
+        """Wait until no unit of work is in flight (for a graceful shutdown); False on timeout."""
+        async def settle() -> None:
+            while any(lock.locked() for lock in self._locks.values()):
+                await asyncio.sleep(0.02)
+
+        try:
+            await asyncio.wait_for(settle(), timeout)
+            return True
+        except TimeoutError:
+            return False
+
+
+@dataclass(slots=True)
+class Table:
+    """A game as loaded: its row, its seats and its rules state (None in the lobby)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: Any
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def seat_row(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    @property
+    def deadline_hours(self) -> float | None:
+        return self.row.options.get("deadline_hours")
+
+    @property
+    def lang(self) -> str:
+        return str(self.row.options.get("lang", "en"))
+
+
+def check_deadline(hours: float | None) -> float | None:
+    """None or 0: no deadline; otherwise between MIN_DEADLINE_MINUTES and MAX_DEADLINE_HOURS."""
+    if hours is None or hours == 0:
+        return None
+    if not isinstance(hours, int | float) or hours != hours or not (
+        MIN_DEADLINE_MINUTES / 60 <= hours <= MAX_DEADLINE_HOURS
+    ):
+        raise GameError("bad_deadline", max=MAX_DEADLINE_HOURS, min_minutes=MIN_DEADLINE_MINUTES)
+    return float(hours)
+
+
+def reminder_and_deadline(hours: float, now: float) -> tuple[float, float]:
+    """When to remind and when the deadline falls for a decision that opens at ``now``."""
+    deadline = now + hours * 3600
+    return deadline - min(hours * 3600 / 4, 3 * 3600), deadline
+
+
+class TableService:
+    """Lobby, seats and lookups for one game kind. Subclasses load the state and make the moves."""
+
+    kind: ClassVar[str]
+    bot_levels: ClassVar[tuple[str, ...]] = ()
+    level_aliases: ClassVar[dict[str, str]] = {}
+    max_seats: ClassVar[int] = 4
+
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.instance_id = instance_id or secrets.token_hex(6)
+        self.locks = locks or GameLocks()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.locks(game_id)
+
+    async def drain(self, timeout: float = 15.0) -> bool:
+        return await self.locks.drain(timeout)
+
+    check_deadline = staticmethod(check_deadline)
+
+    # --- loading -----------------------------------------------------------------------------------
+
+    async def _rows(self, game_id: int, guild_id: int | _Anywhere | None) -> tuple[GameRow, list[SeatRow]]:
+        """The game's row and seats. With ``guild_id``, only a game of that server is found: another
+        server's game (or another game kind) answers exactly like a game that does not exist."""
+        if not 0 < game_id <= MAX_ID:
+            raise GameError("no_such_game", game=game_id)
+        row = await self.storage.get_game(game_id)
+        if row is None or row.kind != self.kind or (guild_id is not ANYWHERE and row.guild_id != guild_id):
+            raise GameError("no_such_game", game=game_id)
+        return row, await self.storage.get_seats(game_id)
+
+    async def load(self, game_id: int, *, guild_id: int | _Anywhere | None = ANYWHERE) -> Any:
+        raise NotImplementedError
+
+    async def load_for(self, game_id: int, person: Person) -> Any:
+        """The game as ``person`` may reach it: only from the game's own server."""
+        return await self.load(game_id, guild_id=person.guild_id)
+
+    async def games_here(self, channel_id: int) -> list[GameRow]:
+        return await self.storage.find_games(channel_id=channel_id, statuses=OPEN_STATUSES, kind=self.kind)
+
+    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameRow]:
+        return await self.storage.find_games(user_id=user_id, guild_id=guild_id, statuses=OPEN_STATUSES,
+                                             kind=self.kind)
+
+    async def resolve(self, *, game_id: int | None, channel_id: int, user_id: int, guild_id: int | None) -> Any:
+        """Find the game a command means: named, the game of this thread, or the user's one game here.
+        A named game must belong to the server the command came from."""
+        if game_id is not None:
+            return await self.load(game_id, guild_id=guild_id)
+        in_thread = await self.storage.find_games(thread_id=channel_id, kind=self.kind)
+        if in_thread:
+            return await self.load(in_thread[-1].id, guild_id=guild_id)
+        here = await self.games_here(channel_id)
+        mine_ids = {r.id for r in await self.storage.find_games(channel_id=channel_id, user_id=user_id,
+                                                                statuses=OPEN_STATUSES, kind=self.kind)}
+        mine = [g for g in here if g.id in mine_ids]
+        candidates = mine or here
+        if len(candidates) == 1:
+            return await self.load(candidates[0].id, guild_id=guild_id)
+        if not candidates:
+            # Nothing open here: the latest finished game, so status, board and export still work.
+            finished = await self.storage.find_games(channel_id=channel_id, kind=self.kind)
+            if finished:
+                return await self.load(finished[-1].id, guild_id=guild_id)
+            raise GameError("no_game_here")
+        raise GameError("which_game", games=", ".join(f"#{g.id}" for g in candidates))
+
+    # --- lobby -------------------------------------------------------------------------------------
+
+    async def _create(self, *, guild_id: int | None, channel_id: int, host: Person, options: dict[str, Any]) -> Any:
+        async with self.storage.transaction():
+            row = await self.storage.create_game(kind=self.kind, guild_id=guild_id, channel_id=channel_id,
+                                                 host_id=host.user_id, options=options, now=self.clock())
+            await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
+        return await self.load(row.id)
+
+    async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
+        """Remember the game's thread (None: it plays in its channel) and its lobby message."""
+        await self.storage.update_game(game_id, now=self.clock(), thread_id=thread_id,
+                                       lobby_message_id=lobby_message_id)
+
+    @staticmethod
+    def seat_limit(game: Table) -> int:
+        return int(game.row.options.get("seats", 4))
+
+    async def join(self, game_id: int, person: Person) -> Any:
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self._need_lobby(game)
+            if game.seat_of(person.user_id) is not None:
+                raise GameError("already_joined")
+            if len(game.seats) >= self.seat_limit(game):
+                raise GameError("lobby_full", seats=self.seat_limit(game))
+            await self.storage.add_seat(SeatRow(game_id, _free_seat(game), person.user_id, person.name))
+            return await self.load(game_id)
+
+    async def add_bot(self, game_id: int, person: Person, level: str) -> Any:
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self._need_lobby(game)
+            self._need_host(game, person)
+            level = level.strip().lower()
+            level = self.level_aliases.get(level, level)
+            if level not in self.bot_levels:
+                raise GameError("bad_bot_level", levels=", ".join(self.bot_levels))
+            if len(game.seats) >= self.seat_limit(game):
+                raise GameError("lobby_full", seats=self.seat_limit(game))
+            number = sum(1 for s in game.seats if s.is_bot) + 1
+            await self.storage.add_seat(SeatRow(game_id, _free_seat(game), None, f"Bot {number} ({level})", level))
+            return await self.load(game_id)
+
+    async def leave(self, game_id: int, person: Person) -> Any:
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            if game.row.status == ACTIVE and game.seat_of(person.user_id) is not None:
+                raise GameError("leave_started", game=game_id)
+            self._need_lobby(game)
+            seat = game.seat_of(person.user_id)
+            if seat is None:
+                raise GameError("not_in_lobby")
+            humans = [s for s in game.seats if s.seat != seat and not s.is_bot]
+            async with self.storage.transaction():
+                await self.storage.remove_seat(game_id, seat)
+                if not humans:
+                    await self.storage.update_game(game_id, now=self.clock(), status=ENDED)
+                elif game.row.host_id == person.user_id:
+                    await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
+            return await self.load(game_id)
+
+    def check_can_end(self, game: Table, person: Person) -> None:
+        """Refuse now (before asking for confirmation) what ``end`` would refuse."""
+        if game.row.status not in OPEN_STATUSES:
+            raise GameError("game_finished")
+        self._need_host(game, person)
+
+    # --- checks ------------------------------------------------------------------------------------
+
+    async def _active(self, game_id: int, person: Person) -> Any:
+        game = await self.load_for(game_id, person)
+        if game.row.status == LOBBY:
+            raise GameError("not_started")
+        if game.row.status in (OVER, ENDED) or game.state is None:
+            raise GameError("game_finished")
+        return game
+
+    @staticmethod
+    def _need_lobby(game: Table) -> None:
+        if game.row.status != LOBBY:
+            raise GameError("already_started" if game.row.status == ACTIVE else "game_finished")
+
+    @staticmethod
+    def _need_host(game: Table, person: Person) -> None:
+        if person.user_id == game.row.host_id or person.is_bot_admin:
+            return
+        if person.is_moderator and person.guild_id == game.row.guild_id:
+            return
+        raise GameError("host_only")
+
+    @staticmethod
+    def _seat_for(game: Table, person: Person) -> int:
+        seat = game.seat_of(person.user_id)
+        if seat is None:
+            raise GameError("not_a_player")
+        if game.seat_row(seat).status != "active":
+            raise GameError("no_longer_playing")
+        return seat
+
+
+def _free_seat(game: Table) -> int:
+    taken = {s.seat for s in game.seats}
+    return next(i for i in range(8) if i not in taken)
+
+
+__all__ = ["ANYWHERE", "AUTOPLAY", "MAX_DEADLINE_HOURS", "MAX_ID", "MIN_DEADLINE_MINUTES", "TIMER_LEASE_SECONDS",
+           "GameCorrupt", "GameError", "GameLocks", "Person", "Table", "TableService", "check_deadline",
+           "reminder_and_deadline"]
