@@ -51,7 +51,7 @@ from ..storage.daily_store import (
     ParRow,
 )
 from ..storage.interface import Storage
-from .calico_games import GameError
+from .tables import GameError
 
 log = logging.getLogger(__name__)
 
