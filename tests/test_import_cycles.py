@@ -8,6 +8,7 @@ the design). ``from package import name`` counts as importing ``package.name`` w
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,7 +60,9 @@ def imported(module: str, path: Path, known: set[str]) -> Iterator[str]:
                     yield target
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (read once per test run; do not change the result)."""
     files = module_files()
     known = set(files)
     return {m: {t for t in imported(m, p, known) if t != m} for m, p in files.items()}
