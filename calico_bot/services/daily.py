@@ -77,7 +77,7 @@ class DailyPuzzle:
     day: int
     date: date
     seed: int = field(repr=False)
-    variant: int | None  # what makes the day special, the adapter's choice (Calico: the scenario); None
+    variant: int | None  # what makes the day special (the adapter's choice; Calico: the scenario), or None
     plugin: GamePlugin = field(repr=False, compare=False)
 
     def options(self) -> dict[str, Any]:
@@ -98,7 +98,8 @@ class DailyPuzzle:
 class Attempt:
     """A user's attempt at one day's puzzle.
 
-    ``state`` is the server-side game state and holds the bag order: show players :meth:`view` only.
+    ``state`` is the server-side game state and holds what the game hides (Calico: the bag order): show
+    players :meth:`view` only.
     """
 
     day: int
