@@ -7,6 +7,9 @@ chose, once, and on start for a day whose post was missed while the bot was down
 
 Refusals of the daily service carry codes only :mod:`calico_bot.services.daily_text` knows, so the
 commands and components here answer them themselves (:func:`reply_refusal`), ephemerally.
+
+The shared texts come from the daily service's game (:class:`DailyTexts` over its adapter); the
+panel itself (pictures, menus, its lines and the moves it sends) is still Calico's.
 """
 
 from __future__ import annotations
@@ -27,17 +30,10 @@ from discord.ext import commands, tasks
 
 import render.calico as render
 from calico_bot.app.bot import reply_ephemeral, reply_refusal
+from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
-from calico_bot.services.daily_text import (
-    announcement_text,
-    dtr,
-    leaderboard_text,
-    move_lines,
-    result_text,
-    scenario_text,
-    stats_text,
-)
+from calico_bot.services.daily_text import DailyTexts, dtr
 from calico_bot.services.i18n import lang_of, tr
 from calico_bot.services.presenter import goal_lines, goals_text, market_text, numbered_tiles
 
@@ -127,6 +123,7 @@ class DailyCog(commands.Cog):
     def __init__(self, bot: CalicoBot) -> None:
         self.bot = bot
         self.puzzles = bot.daily
+        self.texts = DailyTexts(bot.daily.adapter)
         self._announce_lock = asyncio.Lock()
         self._catch_up: asyncio.Task[None] | None = None
 
@@ -157,10 +154,10 @@ class DailyCog(commands.Cog):
         return await self.bot.render(render.to_png_bytes, image)
 
     def header(self, lang: str, attempt: Attempt) -> list[str]:
-        lines = [f"**{dtr(lang, 'daily.title', day=attempt.day, date=date_of(attempt.day).isoformat())}**"]
-        scenario = scenario_text(lang, attempt.scenario)
-        if scenario:
-            lines.append(scenario)
+        lines = [f"**{self.texts.title(lang, attempt.day, date_of(attempt.day).isoformat())}**"]
+        variant = self.texts.variant_text(lang, attempt.variant)
+        if variant:
+            lines.append(variant)
         return lines
 
     def panel_text(self, lang: str, attempt: Attempt, intro: list[str]) -> str:
@@ -168,15 +165,15 @@ class DailyCog(commands.Cog):
         player = state.players[0]
         lines = [*self.header(lang, attempt), *intro]
         if state.phase == "setup":
-            lines.append(dtr(lang, "daily.goals_prompt", offered="\n" + goal_lines(lang, player.offered)))
+            lines.append(ctr(lang, "daily.goals_prompt", offered="\n" + goal_lines(lang, player.offered)))
         elif state.drafts_after_placing(0):
-            lines.append(dtr(lang, "daily.turn_prompt", n=player.quilt.placed + 1))
+            lines.append(ctr(lang, "daily.turn_prompt", n=player.quilt.placed + 1))
         else:
-            lines.append(dtr(lang, "daily.turn_last"))
-        lines.append(dtr(lang, "daily.hand", tiles=numbered_tiles(lang, player.hand)))
+            lines.append(ctr(lang, "daily.turn_last"))
+        lines.append(ctr(lang, "daily.hand", tiles=numbered_tiles(lang, player.hand)))
         lines.append(market_text(lang, state))
         if state.phase != "setup":
-            lines.append(dtr(lang, "daily.score_so_far", total=state.total(0)))
+            lines.append(ctr(lang, "daily.score_so_far", total=state.total(0)))
         return "\n".join(lines)[:2000]
 
     async def panel(
@@ -205,8 +202,8 @@ class DailyCog(commands.Cog):
         par = await self.puzzles.par(attempt.day)
         share = self.puzzles.share_text(attempt, lang)
         lines = [
-            f"**{dtr(lang, 'daily.title', day=attempt.day, date=date_of(attempt.day).isoformat())}**",
-            result_text(lang, attempt.day, attempt.summary, par),
+            f"**{self.texts.title(lang, attempt.day, date_of(attempt.day).isoformat())}**",
+            self.texts.result_text(lang, attempt.day, attempt.summary, par),
             dtr(lang, "daily.share_hint"),
             f"```\n{share}\n```",
         ]
@@ -237,7 +234,7 @@ class DailyCog(commands.Cog):
         await interaction.edit_original_response(content=content, attachments=files, view=None)
         name = discord.utils.escape_markdown(interaction.user.display_name)
         public_lang = lang_of(interaction.guild_locale or interaction.locale)  # public posts: the server's language
-        line = dtr(public_lang, "daily.finished_public", name=name, day=attempt.day, score=attempt.score)
+        line = self.texts.t(public_lang, "daily.finished_public", name=name, day=attempt.day, score=attempt.score)
         try:
             await interaction.followup.send(line, ephemeral=False, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
@@ -261,7 +258,7 @@ class DailyCog(commands.Cog):
             return
         attempt = await self.puzzles.start(user.id, user.display_name, interaction.guild_id)
         if attempt.resumed:
-            intro = dtr(lang, "daily.resumed", day=attempt.day, placed=attempt.state.players[0].quilt.placed)
+            intro = ctr(lang, "daily.resumed", day=attempt.day, placed=attempt.state.players[0].quilt.placed)
         else:
             intro = dtr(lang, "daily.started", day=attempt.day)
         content, files, view = await self.panel(lang, attempt, [intro])
@@ -284,8 +281,8 @@ class DailyCog(commands.Cog):
         if goals is None:
             raise GameError("rule", code_="goal_spaces")
         await interaction.response.defer()
-        attempt = await self.puzzles.choose_goals(interaction.user.id, goals, version, day=day)
-        chosen = dtr(lang, "daily.goals_set", goals=goals_text(goals, lang))
+        attempt = await self.puzzles.act(interaction.user.id, goals_action(goals), version, day=day)
+        chosen = ctr(lang, "daily.goals_set", goals=goals_text(goals, lang))
         content, files, view = await self.panel(lang, attempt, [chosen])
         await interaction.edit_original_response(content=content, attachments=files, view=view)
 
@@ -307,8 +304,8 @@ class DailyCog(commands.Cog):
             await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
             return
         await interaction.response.defer()
-        attempt = await self.puzzles.play(
-            interaction.user.id, picks.tile, picks.space, picks.take or None, version, day=day
+        attempt = await self.puzzles.act(
+            interaction.user.id, turn_action(picks.tile, picks.space, picks.take or None), version, day=day
         )
         if attempt.finished:
             await self.finish(interaction, lang, attempt)
@@ -335,7 +332,7 @@ class DailyCog(commands.Cog):
         board = await self.puzzles.leaderboard(
             day or self.puzzles.today(), scope, interaction.guild_id, user_id=interaction.user.id
         )
-        await interaction.response.send_message(embed=text_embed(leaderboard_text(lang, board)))
+        await interaction.response.send_message(embed=text_embed(self.texts.leaderboard_text(lang, board)))
 
     @group.command(name=_("stats"), description=_("Daily puzzle statistics: streaks and scores"))
     @app_commands.describe(player=_("Whose statistics (default: yours)"))
@@ -346,7 +343,7 @@ class DailyCog(commands.Cog):
         lang = lang_of(interaction.locale)
         who = player or interaction.user
         stats = await self.puzzles.stats(who.id)
-        await interaction.response.send_message(embed=text_embed(stats_text(lang, stats, who.display_name)))
+        await interaction.response.send_message(embed=text_embed(self.texts.stats_text(lang, stats, who.display_name)))
 
     @group.command(name=_("share"), description=_("Your spoiler-free result of today's puzzle, to copy"))
     async def share(self, interaction: discord.Interaction) -> None:
@@ -414,7 +411,8 @@ class DailyCog(commands.Cog):
             png_file(cats, f"daily-setup-cats-{item.day}.png"),
         ]
         target = self.bot.get_partial_messageable(item.channel_id, guild_id=item.guild_id)
-        message = await target.send(announcement_text(lang, content)[:2000], files=files, allowed_mentions=NO_MENTIONS)
+        text = self.texts.announcement_text(lang, content)[:2000]
+        message = await target.send(text, files=files, allowed_mentions=NO_MENTIONS)
         return message.id
 
     async def run_announcements(self, *, request_par: bool = True) -> AnnouncementRun:

@@ -12,8 +12,9 @@ Nothing here imports Discord, SQL or Pillow.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +140,64 @@ class GamePlugin(ABC):
         """A few lines on where the game stands, from ``view`` (the spectator's in public)."""
         return []
 
+    @property
+    def daily(self) -> DailyAdapter | None:
+        """The game's daily solo puzzle (see :class:`DailyAdapter`), or None: no daily puzzle."""
+        return None
+
+
+class DailyAdapter(Protocol):
+    """What a game adds to the contract to have a daily solo puzzle (``services.daily`` runs the rest:
+    days, secret seeds, attempts, par, leaderboards, streaks, announcements).
+
+    A day's game is ``plugin.new_state(options(variant), [name], seed)`` played by seat 0 alone; its
+    result is ``plugin.result(state)[0]`` (score, then tie-break). ``variant`` is the game's choice of
+    a special day (Calico: a solo scenario on every 7th day), ``None`` on an ordinary day; it may draw
+    from the day's secret with ``draw(label)`` (a 63-bit int, the same for the same label). Texts take
+    the player's language; ``messages`` holds the game's daily texts (``daily.game``: the game's daily
+    name, ``daily.puzzle``: its name for one day's puzzle), in every language.
+    """
+
+    par_policy: str  # the AI that sets the par by default
+    par_budget_ms: int  # its thinking time per decision by default
+    messages: Mapping[str, Mapping[str, str]]
+
+    def variant(self, day: int, draw: Callable[[str], int]) -> int | None: ...
+
+    def options(self, variant: int | None) -> dict[str, Any]: ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The finished game's score breakdown, with nothing hidden in it (results, the share text)."""
+        ...
+
+    def par_player(self, policy: str, seed: int, budget_ms: int) -> Any:
+        """The AI called ``policy``, for :meth:`play_out`."""
+        ...
+
+    def play_out(self, state: Any, player: Any) -> None:
+        """Play ``state`` to its end with ``player`` (an AI that reads only its own view); runs in a thread."""
+        ...
+
+    def variant_text(self, lang: str, variant: int | None) -> str | None:
+        """What is special about the day, shown before playing (None: nothing)."""
+        ...
+
+    def result_lines(self, lang: str, day: int, summary: dict[str, Any]) -> list[str]:
+        """The score breakdown after finishing (the par is added after it)."""
+        ...
+
+    def share_text(self, lang: str, day: int, summary: dict[str, Any]) -> str:
+        """A spoiler-free result to paste anywhere."""
+        ...
+
+    def tie_break_text(self, lang: str, tie_break: tuple[int, ...]) -> str:
+        """A leaderboard line's tie-break, in words."""
+        ...
+
 
 def competition_ranks(keys: list[tuple[int, ...]]) -> list[int]:
     """1224-style ranks: larger keys first, equal keys share a rank."""
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
-__all__ = ["Applied", "GamePlugin", "Prompt", "SeatResult", "competition_ranks"]
+__all__ = ["Applied", "DailyAdapter", "GamePlugin", "Prompt", "SeatResult", "competition_ranks"]

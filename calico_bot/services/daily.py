@@ -1,21 +1,24 @@
-"""The daily solo puzzle: the same Calico solo game for everybody on a UTC day, Wordle-style.
+"""The daily solo puzzle: the same solo game for everybody on a UTC day, Wordle-style, for any game
+whose plug-in has a daily adapter (``GamePlugin.daily``, :class:`~calico_bot.core.game_contract.DailyAdapter`).
 
 Day 1 is :data:`EPOCH` (UTC). A day's deal comes from HMAC-SHA256 of a server-side secret (made with
-``secrets`` on first start and kept in the database ``meta`` table) and the day number, so the same
-day deals the same puzzle on every restart while future puzzles cannot be worked out from the code.
-Every :data:`SCENARIO_EVERY`-th day is a scenario day: a solo scenario (1-10) in an order also drawn
-from the secret, each scenario once per ten scenario days.
+``secrets`` on first start and kept in the database ``meta`` table), the game's key and the day number,
+so the same day deals the same puzzle on every restart while future puzzles cannot be worked out from
+the code. The adapter may make a day special (a *variant*: Calico's scenario days), drawing from the
+same secret.
 
 Each user gets one attempt per day. It is saved after every move (so it can be finished later from
-any device), every move goes through the rules core, and the result is stored only together with
-the full game record, which replays to the same score. The par score is the strong AI playing the
-same puzzle from its own view, computed once per day in a worker thread and never awaited by a reply.
+any device), every move goes through the game's rules (the plug-in's ``apply``), and the result is
+stored only together with the full game record, which replays to the same score. The par score is
+the adapter's AI playing the same puzzle from its own view, computed once per day in a worker thread
+and never awaited by a reply.
 
-Hidden information: an :class:`Attempt` holds the full :class:`GameState` (with the bag order) for the
-server side; what goes to a player is :meth:`Attempt.view` (``state.view_for(0)``). A finished
-attempt's record holds the day's bag order, so :meth:`DailyPuzzles.record` refuses until the day is over.
+Hidden information: an :class:`Attempt` holds the full game state (with what is hidden, such as the
+bag order) for the server side; what goes to a player is :meth:`Attempt.view` (seat 0's view). A
+finished attempt's record holds the hidden information too, so :meth:`DailyPuzzles.record` refuses
+until the day is over.
 
-Like :mod:`calico_bot.services.calico_games` this imports nothing from Discord.
+This imports no game (they are found through the registry) and nothing from Discord.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ import hashlib
 import hmac
 import json
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -33,18 +35,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, NamedTuple
 
-from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS
-from calico_bot.games.calico.ai.policy import Policy
-from calico_bot.games.calico.ai.registry import policy_by_name
-from calico_bot.games.calico.ai.runner import play_game
-from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
-from calico_bot.games.calico.engine.components import CATS, COLORS, SCENARIOS
-from calico_bot.games.calico.engine.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
-from calico_bot.games.calico.engine.record import score_record
-from calico_bot.games.calico.engine.scenarios import evaluate_scenario
-from calico_bot.games.calico.engine.scoring import PlayerScore
-
 from ..core.errors import RecordError, RuleViolation
+from ..core.game_contract import DailyAdapter, GamePlugin
+from ..core.registry import Registry, discover
 from ..storage.daily_store import (
     CHANNEL_KEY,
     CHANNEL_SINCE_KEY,
@@ -58,13 +51,11 @@ from ..storage.daily_store import (
     ParRow,
 )
 from ..storage.interface import Storage
-from . import daily_text
-from .calico_games import GameError
+from .tables import GameError
 
 log = logging.getLogger(__name__)
 
 EPOCH = date(2026, 11, 29)  # day 1 (UTC): the day the daily puzzle launched
-SCENARIO_EVERY = 7  # every 7th day (day 7, 14, ...: Sundays) is a scenario day
 SECRET_META_KEY = "daily_secret"
 PAR_NAME = "Calico bot"
 MAX_NAME = 32
@@ -73,7 +64,7 @@ RECENT_DAYS = 7
 CLAIM_TIMEOUT_S = 600.0  # a claim of this instance older than this is taken to have failed
 DEFAULT_CATCHUP_DAYS = 1  # missed announcements made up on start: today's only (older puzzles are closed)
 
-PolicyFactory = Callable[[int], Policy]
+PolicyFactory = Callable[[int], Any]  # day -> an AI player for the adapter's ``play_out``
 
 
 # --- values the service hands out ----------------------------------------------------------------
@@ -81,30 +72,34 @@ PolicyFactory = Callable[[int], Policy]
 
 @dataclass(frozen=True, slots=True)
 class DailyPuzzle:
-    """One day's puzzle. ``seed`` is secret: it gives away the bag order."""
+    """One day's puzzle. ``seed`` is secret: it gives away what the game hides (Calico: the bag order)."""
 
     day: int
     date: date
     seed: int = field(repr=False)
-    scenario: int | None
+    variant: int | None  # what makes the day special (the adapter's choice; Calico: the scenario), or None
+    plugin: GamePlugin = field(repr=False, compare=False)
 
-    def options(self, name: str) -> GameOptions:
-        return GameOptions(players=[name], mode="solo", solo_setup="standard", scenario=self.scenario)
+    def options(self) -> dict[str, Any]:
+        adapter = self.plugin.daily
+        assert adapter is not None
+        return adapter.options(self.variant)
 
-    def deal(self, name: str) -> GameState:
+    def deal(self, name: str) -> Any:
         """The day's game, dealt afresh (the player's name does not change the deal)."""
-        return new_game(self.options(name), self.seed)
+        return self.plugin.new_state(self.options(), [name], self.seed)
 
     def setup_view(self) -> dict[str, Any]:
-        """What anybody starting today sees first (board, cats, goal tiles, hand, market): public."""
-        return self.deal(PAR_NAME).view_for(0)
+        """What anybody starting today sees first (Calico: board, cats, goal tiles, hand, market): public."""
+        return self.plugin.view_for(self.deal(PAR_NAME), 0)
 
 
 @dataclass(slots=True)
 class Attempt:
     """A user's attempt at one day's puzzle.
 
-    ``state`` is the server-side game state and holds the bag order: show players :meth:`view` only.
+    ``state`` is the server-side game state and holds what the game hides (Calico: the bag order): show
+    players :meth:`view` only.
     """
 
     day: int
@@ -113,25 +108,24 @@ class Attempt:
     name: str
     status: str  # playing | done
     version: int
-    state: GameState = field(repr=False)
+    state: Any = field(repr=False)  # the plug-in's state object
     started_at: float
+    variant: int | None = None  # the day's variant (see DailyPuzzle)
     finished_at: float | None = None
     score: int | None = None
-    summary: dict[str, Any] | None = None  # the score breakdown once done (no tile positions)
+    summary: dict[str, Any] | None = None  # the score breakdown once done (nothing hidden)
     resumed: bool = False  # start(): an attempt begun earlier was resumed
-    outcome: TurnOutcome | None = None  # play(): what the move did (public information)
+    outcome: dict[str, Any] | None = None  # act(): what the move did, as far as everyone may know
+    plugin: GamePlugin | None = field(default=None, repr=False, compare=False)
 
     @property
     def finished(self) -> bool:
         return self.status == DONE
 
-    @property
-    def scenario(self) -> int | None:
-        return self.state.scenario
-
     def view(self) -> dict[str, Any]:
-        """The game as the player may see it: no bag order, no seed."""
-        return self.state.view_for(0)
+        """The game as the player may see it: nothing hidden, no seed."""
+        assert self.plugin is not None
+        return self.plugin.view_for(self.state, 0)
 
 
 @dataclass(slots=True)
@@ -139,7 +133,7 @@ class Leaderboard:
     day: int
     scope: str  # server | global
     guild_id: int | None
-    entries: list[FinishedRow]  # best first; ``rank`` is shared on ties of score, cats and buttons
+    entries: list[FinishedRow]  # best first; ``rank`` is shared on ties of score and tie-break
     total: int  # finished attempts in scope
     me: FinishedRow | None = None  # the asking user's own entry, when given and finished
 
@@ -175,7 +169,7 @@ class AnnouncementContent:
 
     day: int
     date: date
-    scenario: int | None
+    variant: int | None
     setup: dict[str, Any]  # the public setup view (for the picture)
     previous_day: int
     previous_top: list[FinishedRow]
@@ -198,10 +192,6 @@ def date_of(day: int) -> date:
 def day_start(day: int) -> float:
     """The timestamp of 00:00 UTC on ``day``."""
     return datetime(*date_of(day).timetuple()[:3], tzinfo=UTC).timestamp()
-
-
-def is_scenario_day(day: int) -> bool:
-    return day >= 1 and day % SCENARIO_EVERY == 0
 
 
 def streaks(days: set[int] | list[int], today: int) -> tuple[int, int]:
@@ -230,63 +220,44 @@ def _hmac_int(secret: bytes, message: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1  # 63 bits
 
 
-def summarize(state: GameState) -> tuple[PlayerScore, dict[str, Any]]:
-    """The final score and a breakdown without tile positions (for results and the share text)."""
-    score = state.scores()[0]
-    summary: dict[str, Any] = {
-        "total": score.total,
-        "goal_points": score.goal_points,
-        "cat_points": score.cat_points,
-        "button_points": score.button_points,
-        "cat_count": score.cat_count,
-        "button_count": score.button_count,
-        "rainbow": score.rainbow,
-        "goals_met": sum(1 for g in score.goals if g.points > 0),
-        "goals": [{"space": g.space, "goal": g.goal, "color": g.color, "pattern": g.pattern, "points": g.points}
-                  for g in score.goals],
-        "cats": [{"cat": t.cat, "points": CATS[t.cat].points} for t in score.cat_tokens],
-        "buttons": [COLORS[b.color] for b in score.buttons],
-        "scenario": None,
-    }
-    if state.scenario is not None:
-        result = evaluate_scenario(state.scenario, score, [name for name, _ in state.cats])
-        summary["scenario"] = {
-            "number": state.scenario,
-            "passed": result.passed,
-            "objectives": [{"key": o.key, "target": o.target, "achieved": o.achieved, "met": o.met}
-                           for o in result.objectives],
-        }
-    return score, summary
-
-
-def final_record(state: GameState) -> dict[str, Any]:
-    """The full record of a finished game, checked to replay (through the rules) to the same total."""
-    record = json.loads(json.dumps(state.to_record(include_hidden=True)))
-    total = state.scores()[0].total
-    replayed = score_record(record).scores[0].total
-    if replayed != total:  # pragma: no cover - would mean the core cannot replay its own records
-        raise RecordError(f"the record replays to {replayed}, not {total}")
-    return record
-
-
-def _play_out(state: GameState, policy: Policy) -> GameState:
-    play_game(state, [policy])
-    return state
-
-
 # --- the service ---------------------------------------------------------------------------------
 
 
+def daily_plugin(registry: Registry, game: str | None = None) -> GamePlugin:
+    """The plug-in whose daily puzzle to run: ``game``, or the only registered game with a daily adapter."""
+    if game is not None:
+        try:
+            plugin = registry.get(game)
+        except KeyError:
+            raise ValueError(f"no game plug-in {game!r} (known: {', '.join(registry.keys()) or 'none'})") from None
+        if plugin.daily is None:
+            raise ValueError(f"the game {game!r} has no daily puzzle")
+        return plugin
+    found = [p for p in registry if p.daily is not None]
+    if len(found) != 1:
+        names = ", ".join(p.key for p in found) or "none"
+        raise ValueError(f"name the game of the daily puzzle (games with one: {names})")
+    return found[0]
+
+
 class DailyPuzzles:
-    def __init__(self, storage: Storage, store: DailyStore, *, clock: Callable[[], float] = time.time,
-                 par_policy: str | PolicyFactory = "strong", par_budget_ms: int = DEFAULT_BUDGET_MS,
+    """The daily puzzle of one game (``game``: a plug-in key; by default the only game that has one)."""
+
+    def __init__(self, storage: Storage, store: DailyStore, *, game: str | None = None,
+                 registry: Registry | None = None, clock: Callable[[], float] = time.time,
+                 par_policy: str | PolicyFactory | None = None, par_budget_ms: int | None = None,
                  catchup_days: int = DEFAULT_CATCHUP_DAYS, claim_timeout_s: float = CLAIM_TIMEOUT_S,
                  instance_id: str | None = None) -> None:
+        self.plugin = daily_plugin(registry if registry is not None else discover(), game)
+        adapter = self.plugin.daily
+        assert adapter is not None
+        self.adapter: DailyAdapter = adapter
+        self.game = self.plugin.key
         self.storage = storage
-        self.store = store
+        self.store = store.for_game(self.game)
         self.clock = clock
-        self.par_policy = par_policy
-        self.par_budget_ms = par_budget_ms
+        self.par_policy = adapter.par_policy if par_policy is None else par_policy
+        self.par_budget_ms = adapter.par_budget_ms if par_budget_ms is None else par_budget_ms
         self.catchup_days = max(1, catchup_days)
         self.claim_timeout_s = claim_timeout_s
         self.instance_id = instance_id or secrets.token_hex(8)
@@ -326,14 +297,11 @@ class DailyPuzzles:
         if cached is not None:
             return cached
         secret = await self._secret_bytes()
-        seed = _hmac_int(secret, f"calico-daily/puzzle/{day}")
-        scenario = None
-        if is_scenario_day(day):
-            k = day // SCENARIO_EVERY - 1  # 0-based index among scenario days
-            order = sorted(SCENARIOS)
-            random.Random(_hmac_int(secret, f"calico-daily/scenarios/{k // len(order)}")).shuffle(order)
-            scenario = order[k % len(order)]
-        puzzle = DailyPuzzle(day, date_of(day), seed, scenario)
+
+        def draw(label: str) -> int:  # the same secret number for the same game and label
+            return _hmac_int(secret, f"{self.game}-daily/{label}")
+
+        puzzle = DailyPuzzle(day, date_of(day), draw(f"puzzle/{day}"), self.adapter.variant(day, draw), self.plugin)
         if len(self._puzzles) > 16:
             self._puzzles.clear()
         self._puzzles[day] = puzzle
@@ -364,35 +332,26 @@ class DailyPuzzles:
                 name = (name or "?").strip()[:MAX_NAME] or "?"
                 state = puzzle.deal(name)
                 created = await self.store.insert_attempt(AttemptRow(
-                    day=day, user_id=user_id, guild_id=guild_id, name=name, state=_dump(state),
-                    version=state.version, status=PLAYING, started_at=self.clock()))
+                    day=day, user_id=user_id, guild_id=guild_id, name=name, state=self._dump(state),
+                    version=self.plugin.version(state), status=PLAYING, started_at=self.clock()))
                 resumed = not created  # another device or process started it first
                 row = await self.store.get_attempt(day, user_id)
                 assert row is not None
             if row.status == DONE:
                 raise GameError("daily_already_played", day=day, score=row.score)
             self.request_par(day)
-            return self._attempt(row, resumed=resumed)
+            return await self._attempt(row, resumed=resumed)
 
     async def attempt(self, day: int, user_id: int) -> Attempt | None:
         row = await self.store.get_attempt(day, user_id)
-        return None if row is None else self._attempt(row)
+        return None if row is None else await self._attempt(row)
 
-    async def choose_goals(self, user_id: int, goals: dict[str, str], expected_version: int | None, *,
-                           day: int | None = None) -> Attempt:
-        """Keep and arrange the design goals of today's attempt. ``day``: the day the panel was for."""
-        return await self._act(user_id, day, expected_version,
-                               lambda v: ChooseGoals(0, dict(goals), v))
-
-    async def play(self, user_id: int, tile: int, space: str, take: int | None, expected_version: int | None, *,
-                   day: int | None = None) -> Attempt:
-        """Place hand tile ``tile`` (1-2) on ``space`` and take market slot ``take`` (1-3; None on the last
-        placement). Refused with ``stale`` when ``expected_version`` is not the attempt's version."""
-        return await self._act(user_id, day, expected_version,
-                               lambda v: Turn(0, tile, space, take, v))
-
-    async def _act(self, user_id: int, asked_day: int | None, expected_version: int | None,
-                   make: Callable[[int | None], ChooseGoals | Turn]) -> Attempt:
+    async def act(self, user_id: int, action: dict[str, Any], expected_version: int | None, *,
+                  day: int | None = None) -> Attempt:
+        """Apply ``action`` (the game's JSON action for seat 0) to the user's attempt of today, through
+        the game's rules. Refused with ``stale`` when ``expected_version`` is not the attempt's version,
+        and with ``daily_day_over`` when ``day`` (the day the panel was for) is not today."""
+        asked_day = day
         day = self._open_day()
         if asked_day is not None and asked_day != day:
             raise GameError("daily_day_over", day=asked_day)
@@ -406,28 +365,29 @@ class DailyPuzzles:
                 raise GameError("stale")
             state = self._state(row)
             try:
-                outcome = state.apply(make(expected_version))
+                applied = self.plugin.apply(state, action)
             except RuleViolation as exc:
                 if exc.code == "stale":
                     raise GameError("stale") from None
                 raise GameError("rule", message=exc.message, code_=exc.code, **exc.params) from None
             now = self.clock()
-            if state.over:
-                score, summary = summarize(state)
-                record = final_record(state)
+            version = self.plugin.version(state)
+            if self.plugin.is_over(state):
+                result = self.plugin.result(state)[0]
+                record = self._final_record(state)
                 ok = await self.store.finish(
-                    day, user_id, expected_version=row.version, state=_dump(state), version=state.version,
-                    score=score.total, cats=score.cat_count, buttons=score.button_count, summary=summary,
+                    day, user_id, expected_version=row.version, state=self._dump(state), version=version,
+                    score=result.score, tie_break=result.tie_break, summary=self.adapter.summary(state),
                     record=record, finished_at=now)
             else:
-                ok = await self.store.save_move(day, user_id, expected_version=row.version, state=_dump(state),
-                                                version=state.version)
+                ok = await self.store.save_move(day, user_id, expected_version=row.version, state=self._dump(state),
+                                                version=version)
             if not ok:  # another process moved first
                 raise GameError("stale")
             saved = await self.store.get_attempt(day, user_id)
             assert saved is not None
-            attempt = self._attempt(saved)
-            attempt.outcome = outcome
+            attempt = await self._attempt(saved)
+            attempt.outcome = applied.public or None
             if attempt.finished:
                 self.request_par(day)
             return attempt
@@ -444,26 +404,42 @@ class DailyPuzzles:
     def share_text(self, attempt: Attempt, lang: str) -> str:
         if not attempt.finished or attempt.summary is None:
             raise GameError("daily_not_finished", day=attempt.day)
-        return daily_text.share_text(lang, attempt.day, attempt.summary)
+        return self.adapter.share_text(lang, attempt.day, attempt.summary)
 
-    def _state(self, row: AttemptRow) -> GameState:
+    def _final_record(self, state: Any) -> dict[str, Any]:
+        """The full record of a finished game, checked to replay (through the rules) to the same score."""
+        record = json.loads(json.dumps(self.plugin.record(state, hidden=True)))
+        score = self.plugin.result(state)[0].score
+        replayed = self.plugin.result(self.plugin.replay(json.loads(json.dumps(record))))[0].score
+        if replayed != score:  # pragma: no cover - would mean the core cannot replay its own records
+            raise RecordError(f"the record replays to {replayed}, not {score}")
+        return record
+
+    def _dump(self, state: Any) -> str:
+        return json.dumps(self.plugin.dump(state), separators=(",", ":"))
+
+    def _state(self, row: AttemptRow) -> Any:
         try:
-            return GameState.from_json(json.loads(row.state))
+            return self.plugin.load(json.loads(row.state))
         except Exception as exc:  # one damaged attempt must not spread
             log.exception("daily attempt (%s, %s) cannot be loaded", row.day, row.user_id)
             raise GameError("daily_corrupt", day=row.day, reason=type(exc).__name__) from exc
 
-    def _attempt(self, row: AttemptRow, *, resumed: bool = False) -> Attempt:
+    async def _attempt(self, row: AttemptRow, *, resumed: bool = False) -> Attempt:
+        state = self._state(row)
+        variant = (await self.puzzle(row.day)).variant if row.day >= 1 else None
         return Attempt(day=row.day, user_id=row.user_id, guild_id=row.guild_id, name=row.name, status=row.status,
-                       version=row.version, state=self._state(row), started_at=row.started_at,
-                       finished_at=row.finished_at, score=row.score, summary=row.summary, resumed=resumed)
+                       version=row.version, state=state, started_at=row.started_at, variant=variant,
+                       finished_at=row.finished_at, score=row.score, summary=row.summary, resumed=resumed,
+                       plugin=self.plugin)
 
     # --- leaderboards and stats ----------------------------------------------------------------------
 
     async def leaderboard(self, day: int, scope: str = "server", guild_id: int | None = None, limit: int = 10, *,
                           user_id: int | None = None) -> Leaderboard:
-        """Finished attempts of ``day``: by score, then cat tokens, then button tokens, then earlier finish.
-        Ties on score, cats and buttons share a rank. ``server`` counts attempts started in ``guild_id``."""
+        """Finished attempts of ``day``: by score, then the game's tie-break (Calico: cat tokens, then button
+        tokens), then the earlier finish. Ties on score and tie-break share a rank. ``server`` counts attempts
+        started in ``guild_id``."""
         if scope not in SCOPES:
             raise GameError("daily_bad_scope")
         if scope == "server" and guild_id is None:
@@ -498,10 +474,9 @@ class DailyPuzzles:
         """The stored par of ``day``; None while it is being computed ("par pending"). Never computes."""
         return await self.store.get_par(day)
 
-    @staticmethod
-    def par_state(par: ParRow) -> GameState:
-        """The bot's finished game for a day's puzzle, rebuilt from its record (for its quilt image)."""
-        return replay_full_record(par.record)
+    def par_state(self, par: ParRow) -> Any:
+        """The bot's finished game for a day's puzzle, rebuilt from its record (for its picture)."""
+        return self.plugin.replay(par.record)
 
     async def ensure_par(self, day: int) -> ParRow:
         """Compute and store the par of ``day`` unless stored; concurrent callers share one computation."""
@@ -543,11 +518,15 @@ class DailyPuzzles:
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _par_player(self, day: int) -> tuple[str, Policy]:
+    def _par_player(self, day: int) -> tuple[str, Any]:
         if callable(self.par_policy):
             policy = self.par_policy(day)
             return getattr(policy, "name", "custom"), policy
-        return self.par_policy, policy_by_name(self.par_policy, seed=day, budget_ms=self.par_budget_ms)
+        return self.par_policy, self.adapter.par_player(self.par_policy, day, self.par_budget_ms)
+
+    def _play_out(self, state: Any, player: Any) -> Any:
+        self.adapter.play_out(state, player)
+        return state
 
     async def _compute_par(self, day: int) -> ParRow:
         stored = await self.store.get_par(day)
@@ -555,10 +534,9 @@ class DailyPuzzles:
             return stored
         puzzle = await self.puzzle(day)
         name, policy = self._par_player(day)
-        state = await asyncio.to_thread(_play_out, puzzle.deal(PAR_NAME), policy)
-        score, summary = summarize(state)
-        row = ParRow(day=day, policy=name, score=score.total, summary=summary, record=final_record(state),
-                     computed_at=self.clock())
+        state = await asyncio.to_thread(self._play_out, puzzle.deal(PAR_NAME), policy)
+        row = ParRow(day=day, policy=name, score=self.plugin.result(state)[0].score,
+                     summary=self.adapter.summary(state), record=self._final_record(state), computed_at=self.clock())
         if not await self.store.insert_par(row):  # another process stored one first: keep that one
             stored = await self.store.get_par(day)
             assert stored is not None
@@ -639,15 +617,11 @@ class DailyPuzzles:
             entries = await self.store.ranking(previous, guild_id=guild_id, limit=top)
             total = await self.store.count_finished(previous, guild_id=guild_id)
             par = await self.store.get_par(previous)
-        return AnnouncementContent(day=day, date=puzzle.date, scenario=puzzle.scenario, setup=puzzle.setup_view(),
+        return AnnouncementContent(day=day, date=puzzle.date, variant=puzzle.variant, setup=puzzle.setup_view(),
                                    previous_day=previous, previous_top=entries, previous_total=total,
                                    previous_par=par)
 
 
-def _dump(state: GameState) -> str:
-    return json.dumps(state.to_json(), separators=(",", ":"))
-
-
-__all__ = ["EPOCH", "SCENARIO_EVERY", "AnnouncementContent", "Attempt", "DailyPuzzle", "DailyPuzzles", "DailyStats",
-           "DueAnnouncement", "GameError", "Leaderboard", "RecentDay", "date_of", "day_number", "day_start",
-           "final_record", "is_scenario_day", "streaks", "summarize"]
+__all__ = ["EPOCH", "PAR_NAME", "AnnouncementContent", "Attempt", "DailyPuzzle", "DailyPuzzles", "DailyStats",
+           "DueAnnouncement", "GameError", "Leaderboard", "RecentDay", "daily_plugin", "date_of", "day_number",
+           "day_start", "streaks"]

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from calico_bot.app import bot as bot_module
+from calico_bot.games.calico.daily import is_scenario_day, share_text
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.daily import SECRET_META_KEY, Attempt, DailyPuzzles, day_start, is_scenario_day
-from calico_bot.services.daily_text import share_text
+from calico_bot.services.daily import SECRET_META_KEY, Attempt, DailyPuzzles, day_start
 from devtable.fake_discord import FakeMessage
 from tests.services.daily_helpers import play_through
 

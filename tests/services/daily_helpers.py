@@ -6,6 +6,7 @@ from pathlib import Path
 
 from calico_bot.games.calico.ai.registry import policy_by_name
 from calico_bot.games.calico.ai.view import build_view
+from calico_bot.games.calico.daily import goals_action, turn_action
 from calico_bot.services.daily import Attempt, DailyPuzzles, day_start
 from calico_bot.storage import SqlStorage, open_storage
 from calico_bot.storage.daily_store import DailyStore
@@ -46,6 +47,18 @@ async def close_service(storage: SqlStorage, svc: DailyPuzzles) -> None:
     await storage.close()
 
 
+async def choose_goals(svc: DailyPuzzles, user_id: int, goals: dict[str, str], version: int | None, *,
+                       day: int | None = None) -> Attempt:
+    """Keep and arrange the design goals of today's Calico attempt."""
+    return await svc.act(user_id, goals_action(goals), version, day=day)
+
+
+async def play(svc: DailyPuzzles, user_id: int, tile: int, space: str, take: int | None, version: int | None, *,
+               day: int | None = None) -> Attempt:
+    """Place hand tile ``tile`` on ``space`` and take market slot ``take`` in today's Calico attempt."""
+    return await svc.act(user_id, turn_action(tile, space, take), version, day=day)
+
+
 async def play_through(svc: DailyPuzzles, user_id: int, name: str = "Ann", guild_id: int | None = GUILD,
                        policy: str = "greedy") -> Attempt:
     """Start today's puzzle and play it to the end through the service, deciding from the player's view."""
@@ -53,8 +66,8 @@ async def play_through(svc: DailyPuzzles, user_id: int, name: str = "Ann", guild
     player = policy_by_name(policy, seed=user_id)
     if attempt.state.phase == "setup":
         choice = player.choose_goals(build_view(attempt.state, 0))
-        attempt = await svc.choose_goals(user_id, choice.goals, attempt.version)
+        attempt = await choose_goals(svc, user_id, choice.goals, attempt.version)
     while not attempt.finished:
         turn = player.choose_turn(build_view(attempt.state, 0))
-        attempt = await svc.play(user_id, turn.tile, turn.space, turn.take, attempt.version)
+        attempt = await play(svc, user_id, turn.tile, turn.space, turn.take, attempt.version)
     return attempt

@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from calico_bot.games.calico.daily import is_scenario_day
 from calico_bot.games.calico.engine.components import SCENARIOS
 from calico_bot.games.calico.engine.record import score_record
 from calico_bot.services.calico_games import GameError
@@ -26,10 +27,19 @@ from calico_bot.services.daily import (
     date_of,
     day_number,
     day_start,
-    is_scenario_day,
 )
 
-from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_service, play_through
+from .daily_helpers import (
+    DAY,
+    GUILD,
+    OTHER_GUILD,
+    Clock,
+    choose_goals,
+    close_service,
+    open_service,
+    play,
+    play_through,
+)
 
 # --- days -------------------------------------------------------------------------------------------
 
@@ -109,16 +119,16 @@ async def test_the_secret_changes_the_puzzles(tmp_path: Path) -> None:
 
 async def test_scenario_days_deal_each_scenario_once_per_ten(env: DailyPuzzles) -> None:
     scenario_days = [7 * k for k in range(1, 21)]
-    numbers = [(await env.puzzle(d)).scenario for d in scenario_days]
+    numbers = [(await env.puzzle(d)).variant for d in scenario_days]
     assert sorted(numbers[:10]) == sorted(SCENARIOS) and sorted(numbers[10:]) == sorted(SCENARIOS)
     for d in range(1, 50):
-        assert ((await env.puzzle(d)).scenario is None) == (d % 7 != 0)
+        assert ((await env.puzzle(d)).variant is None) == (d % 7 != 0)
     puzzle = await env.puzzle(7)
     state = puzzle.deal("x")
-    assert state.scenario == puzzle.scenario
-    assert puzzle.scenario is not None
-    assert sorted(state.players[0].offered) == sorted(SCENARIOS[puzzle.scenario].goals)
-    assert [name for name, _ in state.cats] == list(SCENARIOS[puzzle.scenario].cats)
+    assert state.scenario == puzzle.variant
+    assert puzzle.variant is not None
+    assert sorted(state.players[0].offered) == sorted(SCENARIOS[puzzle.variant].goals)
+    assert [name for name, _ in state.cats] == list(SCENARIOS[puzzle.variant].cats)
     assert state.solo and state.solo_setup == "standard"
 
 
@@ -149,7 +159,7 @@ async def test_start_resume_finish_and_no_second_attempt(env: DailyPuzzles, cloc
         await env.start(5, "Ann", GUILD)
     assert err.value.code == "daily_already_played" and err.value.params["score"] == done.score
     with pytest.raises(GameError) as err:
-        await env.play(5, 1, "A1", 1, done.version)
+        await play(env, 5, 1, "A1", 1, done.version)
     assert err.value.code == "daily_already_played"
 
     clock.set(DAY + 1, 0.01)  # a new UTC day: a new puzzle and a new attempt
@@ -162,53 +172,53 @@ async def test_start_resume_finish_and_no_second_attempt(env: DailyPuzzles, cloc
 async def test_moves_are_checked_by_the_rules(env: DailyPuzzles) -> None:
     attempt = await env.start(6, "Ann", GUILD)
     with pytest.raises(GameError) as err:
-        await env.play(6, 1, "A1", 1, attempt.version)
+        await play(env, 6, 1, "A1", 1, attempt.version)
     assert err.value.code == "rule" and err.value.params["code_"] == "setup_not_finished"
     offered = attempt.state.players[0].offered
     with pytest.raises(GameError) as err:
-        await env.choose_goals(6, {"B3": offered[0], "C4": offered[0], "D2": offered[1]}, attempt.version)
+        await choose_goals(env, 6, {"B3": offered[0], "C4": offered[0], "D2": offered[1]}, attempt.version)
     assert err.value.params["code_"] == "goal_twice"
-    attempt = await env.choose_goals(6, {"B3": offered[0], "C4": offered[1], "D2": offered[2]}, attempt.version)
+    attempt = await choose_goals(env, 6, {"B3": offered[0], "C4": offered[1], "D2": offered[2]}, attempt.version)
     assert attempt.version == 1 and attempt.state.phase == "play"
 
     with pytest.raises(GameError) as err:
-        await env.play(6, 1, "B3", 1, attempt.version)
+        await play(env, 6, 1, "B3", 1, attempt.version)
     assert err.value.params["code_"] == "goal_space"
     with pytest.raises(GameError) as err:
-        await env.play(6, 3, "C3", 1, attempt.version)
+        await play(env, 6, 3, "C3", 1, attempt.version)
     assert err.value.params["code_"] == "tile_not_in_hand"
     with pytest.raises(GameError) as err:
-        await env.play(6, 1, "C3", None, attempt.version)
+        await play(env, 6, 1, "C3", None, attempt.version)
     assert err.value.params["code_"] == "bad_market_slot"
     with pytest.raises(GameError) as err:
-        await env.play(6, 1, "F9", 1, attempt.version)
+        await play(env, 6, 1, "F9", 1, attempt.version)
     assert err.value.params["code_"] == "unknown_space"
 
-    moved = await env.play(6, 1, "C3", 2, attempt.version)
-    assert moved.version == 2 and moved.outcome is not None and moved.outcome.take_slot == 2
+    moved = await play(env, 6, 1, "C3", 2, attempt.version)
+    assert moved.version == 2 and moved.outcome is not None and moved.outcome["take"] == 2
     with pytest.raises(GameError) as err:
-        await env.play(6, 1, "C3", 1, moved.version)
+        await play(env, 6, 1, "C3", 1, moved.version)
     assert err.value.params["code_"] == "occupied"
     reloaded = await env.attempt(DAY, 6)
     assert reloaded is not None and reloaded.state.to_json() == moved.state.to_json()  # saved after the move
 
     with pytest.raises(GameError) as err:  # a click on the panel of the previous position
-        await env.play(6, 1, "C2", 1, attempt.version)
+        await play(env, 6, 1, "C2", 1, attempt.version)
     assert err.value.code == "stale"
     with pytest.raises(GameError) as err:  # a panel of another day
-        await env.play(6, 1, "C2", 1, moved.version, day=DAY - 1)
+        await play(env, 6, 1, "C2", 1, moved.version, day=DAY - 1)
     assert err.value.code == "daily_day_over"
-    assert (await env.play(6, 1, "C2", 1, moved.version, day=DAY)).version == 3
+    assert (await play(env, 6, 1, "C2", 1, moved.version, day=DAY)).version == 3
     with pytest.raises(GameError) as err:
-        await env.play(99, 1, "C2", 1, 0)
+        await play(env, 99, 1, "C2", 1, 0)
     assert err.value.code == "daily_no_attempt"
 
 
 async def test_two_devices_clicking_at_once_apply_one_move(env: DailyPuzzles) -> None:
     attempt = await env.start(8, "Ann", GUILD)
     offered = attempt.state.players[0].offered
-    attempt = await env.choose_goals(8, dict(zip(("B3", "C4", "D2"), offered[:3], strict=True)), attempt.version)
-    results = await asyncio.gather(env.play(8, 1, "C3", 1, attempt.version), env.play(8, 2, "C2", 3, attempt.version),
+    attempt = await choose_goals(env, 8, dict(zip(("B3", "C4", "D2"), offered[:3], strict=True)), attempt.version)
+    results = await asyncio.gather(play(env, 8, 1, "C3", 1, attempt.version), play(env, 8, 2, "C2", 3, attempt.version),
                                    return_exceptions=True)
     oks = [r for r in results if isinstance(r, Attempt)]
     errors = [r for r in results if isinstance(r, GameError)]
@@ -221,7 +231,7 @@ async def test_a_move_after_midnight_belongs_to_the_new_day(env: DailyPuzzles, c
     attempt = await env.start(9, "Ann", GUILD)
     clock.set(DAY + 1, 0.0)
     with pytest.raises(GameError) as err:
-        await env.choose_goals(9, dict(zip(("B3", "C4", "D2"), attempt.state.players[0].offered[:3], strict=True)),
+        await choose_goals(env, 9, dict(zip(("B3", "C4", "D2"), attempt.state.players[0].offered[:3], strict=True)),
                                attempt.version, day=DAY)
     assert err.value.code == "daily_day_over"
 
@@ -242,8 +252,8 @@ async def test_a_finished_attempt_is_stored_as_a_replayable_record(env: DailyPuz
     done = await play_through(env, 11, policy="random")
     row = await env.store.get_attempt(DAY, 11)
     assert row is not None and row.status == "done" and row.record is not None
-    assert row.score == done.score and row.cats == done.summary["cat_count"]  # type: ignore[index]
-    assert row.buttons == done.summary["button_count"]  # type: ignore[index]
+    assert done.summary is not None and row.score == done.score
+    assert row.tie_break == (done.summary["cat_count"], done.summary["button_count"])  # Calico: cats, then buttons
     replayed = score_record(row.record)
     assert replayed.scores[0].total == row.score
     assert len(row.record["actions"]) == 23  # the goal choice and 22 turns, every one checked again
@@ -277,8 +287,8 @@ async def test_a_result_cannot_be_submitted_without_playing(env: DailyPuzzles) -
 async def test_scenario_day_results_say_whether_the_scenario_passed(env: DailyPuzzles, clock: Clock) -> None:
     clock.set(42)
     puzzle = await env.puzzle(42)
-    assert puzzle.scenario is not None
+    assert puzzle.variant is not None
     done = await play_through(env, 13)
     scenario = done.summary["scenario"]  # type: ignore[index]
-    assert scenario["number"] == puzzle.scenario and isinstance(scenario["passed"], bool)
+    assert scenario["number"] == puzzle.variant == done.variant and isinstance(scenario["passed"], bool)
     assert scenario["objectives"][-1]["key"] == "score"

@@ -12,8 +12,8 @@ from calico_bot.games.calico.ai.greedy import GreedyPolicy
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
 from calico_bot.games.calico.engine.record import score_record
-from calico_bot.services import daily_text
 from calico_bot.services.daily import DailyPuzzles, DueAnnouncement
+from calico_bot.services.daily_text import DailyTexts
 from calico_bot.storage.sqlite import SqliteStorage
 
 from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, close_service, open_service, play_through
@@ -138,12 +138,13 @@ async def test_announcement_content(tmp_path: Path) -> None:
     assert content.previous_top[0].score >= content.previous_top[1].score
     assert "bag" not in content.setup and "seed" not in content.setup
     assert content.previous_par is not None
-    text = daily_text.announcement_text("en", content)
+    texts = DailyTexts(svc.adapter)
+    text = texts.announcement_text("en", content)
     assert f"Calico Daily #{DAY + 1}" in text and "p1" in text and "elsewhere" not in text
     assert f"Par for #{DAY}: {content.previous_par.score}." in text
     scenario_day = await svc.announcement(49, None)
-    assert scenario_day.scenario is not None
-    assert "Scenario day" in daily_text.announcement_text("en", scenario_day)
+    assert scenario_day.variant is not None
+    assert "Scenario day" in texts.announcement_text("en", scenario_day)
     await close_service(storage, svc)
 
 
@@ -182,8 +183,8 @@ async def test_par_is_computed_once_in_the_background(tmp_path: Path) -> None:
         # Replies do not wait for it: the event loop is free, the par is "pending".
         attempt = await asyncio.wait_for(svc.start(1, "Ann", GUILD), 2)  # also asks for the par: no second game
         assert await svc.par(DAY) is None
-        assert "pending" in daily_text.result_text("en", DAY, {"total": 1, "goal_points": 0, "cat_points": 0,
-                                                               "button_points": 1, "goals": []}, None)
+        summary = {"total": 1, "goal_points": 0, "cat_points": 0, "button_points": 1, "goals": []}
+        assert "pending" in DailyTexts(svc.adapter).result_text("en", DAY, summary, None)
         assert not first.done() and attempt.version == 0
     finally:
         gate.set()
@@ -209,7 +210,7 @@ async def test_finishing_asks_for_the_par_without_waiting(tmp_path: Path) -> Non
     await svc.wait_par()
     par = await svc.par(DAY)
     assert par is not None and par.policy == "greedy"
-    text = daily_text.result_text("en", DAY, done.summary or {}, par)
+    text = DailyTexts(svc.adapter).result_text("en", DAY, done.summary or {}, par)
     assert f"Par (the strongest bot on the same puzzle): {par.score}" in text
     await close_service(storage, svc)
 

@@ -7,13 +7,15 @@ from datetime import UTC, datetime
 
 import pytest
 
+from calico_bot.games.calico import daily as calico_daily
 from calico_bot.games.calico.engine.components import COLORS, PATTERNS
 from calico_bot.games.calico.engine.geometry import LABELS
 from calico_bot.services import daily_text
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import DailyPuzzles, day_number, streaks
+from calico_bot.services.daily_text import DailyTexts
 from calico_bot.services.refusals import refusal_text
-from calico_bot.storage.daily_store import ParRow
+from calico_bot.storage.daily_store import ParRow, encode_tie_break
 
 from .daily_helpers import DAY, GUILD, OTHER_GUILD, Clock, play_through
 
@@ -26,9 +28,10 @@ async def add_result(svc: DailyPuzzles, day: int, user_id: int, score: int, cats
                      finished_at: float = 0.0, guild_id: int | None = GUILD) -> None:
     """A finished attempt written straight into the table (stands in for a played game)."""
     await svc.store.sql.execute(
-        "INSERT INTO daily_attempts (day, user_id, guild_id, name, state, version, status, score, cats, buttons, "
-        "summary, record, started_at, finished_at) VALUES (?, ?, ?, ?, '{}', 23, 'done', ?, ?, ?, '{}', '{}', 0, ?)",
-        (day, user_id, guild_id, f"user{user_id}", score, cats, buttons, finished_at or float(user_id)),
+        "INSERT INTO daily_attempts (game, day, user_id, guild_id, name, state, version, status, score, tie_break, "
+        "summary, record, started_at, finished_at) VALUES (?, ?, ?, ?, ?, '{}', 23, 'done', ?, ?, '{}', '{}', 0, ?)",
+        (svc.game, day, user_id, guild_id, f"user{user_id}", score, encode_tie_break((cats, buttons)),
+         finished_at or float(user_id)),
     )
 
 
@@ -54,7 +57,9 @@ async def test_leaderboard_order_and_shared_ranks(env: DailyPuzzles) -> None:
     assert everywhere.total == 7
     assert everywhere.me is not None and everywhere.me.rank == 7 and everywhere.me.user_id == 6
 
-    text = daily_text.leaderboard_text("en", everywhere)
+    assert everywhere.entries[1].tie_break == (2, 2)
+    text = DailyTexts(env.adapter).leaderboard_text("en", everywhere)
+    assert "2. user2: **70** (2 cats, 2 buttons)" in text
     assert "user7" in text and "You: rank 7 with 55." in text
     assert "user6" not in text.split("\n")[1]
 
@@ -67,7 +72,7 @@ async def test_leaderboard_refusals(env: DailyPuzzles) -> None:
         assert err.value.code == code
     empty = await env.leaderboard(DAY, "global")
     assert empty.entries == [] and empty.total == 0
-    assert "Nobody has finished puzzle #40" in daily_text.leaderboard_text("en", empty)
+    assert "Nobody has finished puzzle #40" in DailyTexts(env.adapter).leaderboard_text("en", empty)
 
 
 async def test_leaderboard_of_played_games_and_unfinished_attempts(env: DailyPuzzles) -> None:
@@ -127,7 +132,8 @@ async def test_stats(env: DailyPuzzles, clock: Clock) -> None:
     none = await env.stats(77, jan1)
     assert (none.played, none.current_streak, none.best_streak, none.best_score, none.average_score) == (
         0, 0, 0, None, None)
-    text = daily_text.stats_text("zh", stats, "Ann")
+    text = DailyTexts(env.adapter).stats_text("zh", stats, "Ann")
+    assert text.startswith("猫与花毯每日：Ann")
     assert "连续：3 天（最长 3 天）" in text and "最高分：70" in text
 
 
@@ -172,21 +178,28 @@ def test_result_text_with_and_without_par() -> None:
                "goals": [{"space": "B3", "goal": "AAA-BBB", "color": True, "pattern": True, "points": 13},
                          {"space": "C4", "goal": "AA-BB-C-D", "color": False, "pattern": True, "points": 5},
                          {"space": "D2", "goal": "ALL_DIFFERENT", "color": False, "pattern": False, "points": 0}]}
-    pending = daily_text.result_text("en", DAY, summary, None)
+    texts = DailyTexts(calico_daily.ADAPTER)
+    pending = texts.result_text("en", DAY, summary, None)
     assert "**61** points" in pending and "Par: pending" in pending
     par = ParRow(DAY, "strong", 70, {}, {}, 0.0)
-    shown = daily_text.result_text("zh", DAY, summary, par)
+    shown = texts.result_text("zh", DAY, summary, par)
     assert "标准分" in shown and "70" in shown and "-9" in shown
-    assert daily_text.share_text("en", DAY, summary).split("\n")[1] == "🎯 🟩🟨⬛ 2/3 goals"
+    assert calico_daily.share_text("en", DAY, summary).split("\n")[1] == "🎯 🟩🟨⬛ 2/3 goals"
 
 
 def test_every_daily_message_has_both_languages() -> None:
-    for key, entry in daily_text.MESSAGES.items():
+    for key, entry in [*daily_text.MESSAGES.items(), *calico_daily.MESSAGES.items()]:
         assert entry.get("en") and entry.get("zh"), key
+    assert not set(daily_text.MESSAGES) & set(calico_daily.MESSAGES)  # the game's texts never shadow shared ones
+    texts = DailyTexts(calico_daily.ADAPTER)
+    assert texts.title("en", 40, "2027-01-07") == "Calico Daily #40 (2027-01-07)"
+    assert texts.title("zh", 40, "2027-01-07") == "猫与花毯每日谜题 #40（2027-01-07）"
+    finished = texts.t("en", "daily.finished_public", name="ana", day=3, score=61)
+    assert finished == "ana finished Calico Daily #3: **61** points."
     assert daily_text.dtr("en", "stale").startswith("That button belongs to an older position")  # i18n fallback
     err = GameError("rule", message="F9 is not a space", code_="unknown_space", space="F9")
     assert refusal_text("zh", err) == "F9 不是你被褥板上的格子：请使用 A1 到 E5。"
     assert refusal_text("en", GameError("rule", message="odd", code_="new_code")) == "odd"
     assert "#40" in refusal_text("en", GameError("daily_day_over", day=40))
-    assert daily_text.scenario_text("en", None) is None
-    assert "at least 72 points" in (daily_text.scenario_text("en", 10) or "")
+    assert calico_daily.scenario_text("en", None) is None
+    assert "at least 72 points" in (calico_daily.scenario_text("en", 10) or "")

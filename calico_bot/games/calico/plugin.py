@@ -11,7 +11,7 @@ from calico_bot.games.calico.engine.game import GameOptions, GameState, legal_tu
 from calico_bot.games.calico.engine.record import FORMAT as RECORD_FORMAT
 
 from ...core.errors import RecordError, RuleViolation
-from ...core.game_contract import Applied, GamePlugin, Prompt, SeatResult, competition_ranks
+from ...core.game_contract import Applied, DailyAdapter, GamePlugin, Prompt, SeatResult, competition_ranks
 
 OPTION_KEYS = ("mode", "lower_variance", "solo_setup", "scenario")
 
@@ -93,6 +93,12 @@ class CalicoPlugin(GamePlugin):
 
     def replay(self, record: dict[str, Any]) -> GameState:
         return replay_full_record(record)
+
+    @property
+    def daily(self) -> DailyAdapter:
+        from .daily import ADAPTER  # on first use: the AI and the texts stay out of light start-ups
+
+        return ADAPTER
 
 
 PLUGIN = CalicoPlugin()

@@ -41,7 +41,7 @@ async def test_concurrent_moves_in_different_games_all_commit(storage: SqlStorag
 async def test_moves_timers_and_daily_writes_interleaved(storage: SqlStorage) -> None:
     """Many coroutines at once: moves with their timers and announcements, timer claims, daily
     attempts and their moves. Every write lands exactly once and nothing is rolled back by another."""
-    daily = DailyStore.of(storage)
+    daily = DailyStore.of(storage, "sealed-bid")  # any game key
     games = [await new_game(storage, i) for i in range(8)]
     rng = random.Random(5)
     turns_per_game = 15

@@ -41,8 +41,8 @@ from calico_bot.games.calico.engine.components import (
 )
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, PATCH_CELLS, label, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Award, Quilt
-from calico_bot.games.calico.engine.record import FORMAT as RECORD_FORMAT
-from calico_bot.games.calico.engine.record import MODES, parse_cats
+from calico_bot.games.calico.engine.record_format import FORMAT as RECORD_FORMAT
+from calico_bot.games.calico.engine.record_format import MODES, parse_cats
 from calico_bot.games.calico.engine.scoring import PlayerScore, quick_total, score_quilt, tie_break_note, winners
 
 STATE_FORMAT = "calico-state/1"

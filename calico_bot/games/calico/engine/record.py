@@ -20,22 +20,17 @@ from typing import Any
 from calico_bot.core.errors import RecordError, RuleViolation
 from calico_bot.games.calico.engine.components import (
     BOARD_NAMES,
-    CATS,
     COPIES_LOWER_VARIANCE,
     COPIES_PER_KIND,
     GOAL_SPACES,
     GOALS,
-    PATTERN_INDEX,
     board_borders,
-    name_key,
     tile_from_json,
 )
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Quilt
+from calico_bot.games.calico.engine.record_format import FORMAT, MODES, _need, parse_cats
 from calico_bot.games.calico.engine.scoring import PlayerScore, score_quilt, winners
-
-FORMAT = "calico-record/1"
-MODES = ("standard", "beginner", "family", "solo")
 
 
 @dataclass(slots=True)
@@ -45,33 +40,6 @@ class ScoredRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [s.to_json() for s in self.scores], "winners": self.winners}
-
-
-def _need(cond: bool, where: str, message: str) -> None:
-    if not cond:
-        raise RecordError(f"{where}: {message}")
-
-
-def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
-    _need(isinstance(raw, list) and raw, "cats", "must be a non-empty list")
-    cats: list[tuple[str, tuple[int, ...]]] = []
-    owner: dict[int, str] = {}
-    for i, entry in enumerate(raw):
-        where = f"cats[{i}]"
-        _need(isinstance(entry, dict), where, "must be an object with name and patterns")
-        name = entry.get("name")
-        _need(name in CATS, where, f"unknown cat {name!r}")
-        patterns = entry.get("patterns")
-        _need(isinstance(patterns, list) and len(patterns) == 2, where, "needs exactly two patterns")
-        parsed = []
-        for raw_pattern in patterns:
-            p = name_key(raw_pattern) if isinstance(raw_pattern, str) else raw_pattern
-            _need(p in PATTERN_INDEX, where, f"unknown pattern {raw_pattern!r}")
-            _need(PATTERN_INDEX[p] not in owner, where, f"{p} already belongs to {owner.get(PATTERN_INDEX[p])}")
-            owner[PATTERN_INDEX[p]] = name
-            parsed.append(PATTERN_INDEX[p])
-        cats.append((name, tuple(parsed)))
-    return cats
 
 
 def parse_goals(raw: Any, where: str) -> dict[str, str]:
