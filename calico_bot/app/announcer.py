@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -19,8 +19,15 @@ from ..services.tables import GameCorrupt
 from ..storage.models import OutboxRow
 from .limits import send_limited
 
-if TYPE_CHECKING:
-    from .bot import CalicoBot
+
+class TableBot(Protocol):
+    """What an announcer needs of the bot (the bot is not imported here: it imports this module)."""
+
+    storage: Any
+
+    def now(self) -> float: ...
+    def wake_clock(self) -> None: ...
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +51,7 @@ async def text_part(content: str) -> dict[str, Any]:
 class Announcer:
     """Mixin for a game cog: ``bot`` is set, ``parts_of`` builds a row's messages."""
 
-    bot: CalicoBot
+    bot: Any  # a TableBot
     kind: str
 
     def __init__(self) -> None:

@@ -520,7 +520,9 @@ class PluginCog(Announcer, commands.Cog):
                 lines.append(self.t(lang, "table.sealed_answered", name=game.seat_row(done.seat).name,
                                     done=sealed_total - open_sealed, total=sealed_total))
             else:
-                lines.append(self.done_line(lang, game, spectator, done))
+                lines.append(self.done_line(lang, game, done.view or spectator, done))
+        # A bot's reply can end with the same prompt line as the move before it: say each line once, last.
+        lines = [line for i, line in enumerate(lines) if line not in lines[i + 1:]]
         if lines:
             text = "\n".join(lines)
             parts.append(Part(home, lambda text=text: self.announcement(game, update, text, spectator)))

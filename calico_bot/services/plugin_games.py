@@ -85,15 +85,17 @@ class Done:
     auto: str | None = None  # None: the player; "bot", "deadline", "kicked", "resigned"
     sealed: bool = False  # an answer to a sealed prompt: nothing of it is shown
     resolved: bool = False  # the last sealed answer came in
+    view: dict[str, Any] | None = None  # the spectator's view right after it (when more followed)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "public": self.public, "auto": self.auto,
-                "sealed": self.sealed, "resolved": self.resolved}
+        out = {"seat": self.seat, "kind": self.kind, "public": self.public, "auto": self.auto,
+               "sealed": self.sealed, "resolved": self.resolved}
+        return out if self.view is None else {**out, "view": self.view}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Done:
         return cls(int(data["seat"]), str(data["kind"]), dict(data.get("public") or {}), data.get("auto"),
-                   bool(data.get("sealed")), bool(data.get("resolved")))
+                   bool(data.get("sealed")), bool(data.get("resolved")), data.get("view"))
 
 
 @dataclass(slots=True)
@@ -111,7 +113,11 @@ class TableUpdate:
     undo_request: dict[str, Any] | None = None  # an undo that needs the others' consent
 
     def to_outbox(self) -> dict[str, Any]:
-        return {"done": [d.to_json() for d in self.done], "started": self.started, "finished": self.finished,
+        # Each action is told from the table's view right after it; the last one's is the final state's.
+        done = [d.to_json() for d in self.done]
+        if done:
+            done[-1].pop("view", None)
+        return {"done": done, "started": self.started, "finished": self.finished,
                 "notes": [[k, p] for k, p in self.notes], "reminder": self.reminder, "ping": self.ping,
                 "ended_by": self.ended_by, "undo_request": self.undo_request}
 
@@ -267,9 +273,10 @@ class PluginGames(TableService):
         game.state = trial
         public = dict(applied.public) if (not prompt.sealed or applied.resolved_sealed) else {}
         done = Done(prompt.seat, applied.kind, public, auto, prompt.sealed, applied.resolved_sealed)
-        update.done.append(done)
         logged.append(({"type": ACT, **done.to_json(), "key": prompt.key, "action": action,
                         "revealed": applied.revealed}, user_id))
+        done.view = self.plugin.view_for(trial, None)  # never hidden information: the spectator's view
+        update.done.append(done)
 
     async def _auto_moves(self, game: PluginTable, update: TableUpdate, logged: Logged) -> None:
         """Bots and absent players answer, in memory, until a person must act or the game is over.

@@ -13,8 +13,10 @@ from .engine.game import GameState
 from .engine.game import Prompt as EnginePrompt
 
 OWN_WORDS = {  # the game's name and command, beside the referee's texts
-    "en": {"citb.name": "Cat in the Box", "citb.command": "catbox", "citb.path.bid": "bid {bid}"},
-    "zh": {"citb.name": "盒中猫", "citb.command": "盒中猫", "citb.path.bid": "预测 {bid}"},
+    "en": {"citb.name": "Cat in the Box", "citb.command": "catbox", "citb.path.bid": "bid {bid}",
+           "citb.desc.hand": "Show your hand (only you see it)"},
+    "zh": {"citb.name": "盒中猫", "citb.command": "盒中猫", "citb.path.bid": "预测 {bid}",
+           "citb.desc.hand": "查看你的手牌（仅自己可见）"},
 }
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "strong"}  # the words players see -> policies
 
@@ -75,11 +77,11 @@ class CatInTheBoxPlugin(GamePlugin):
 
     def action_path(self, view: dict[str, Any], action: dict[str, Any], lang: str) -> tuple[str, ...]:
         kind = action.get("type")
-        if kind == "set_aside":
-            return (texts.card_text(lang, action["card"]),)
+        if kind == "set_aside":  # a menu shows no markdown: plain numbers
+            return (str(action["card"]),)
         if kind == "bid":
             return (texts.tr(lang, "citb.path.bid", bid=action["bid"]),)
-        return (texts.card_text(lang, action["card"]), texts.colour_name(lang, action["colour"]))
+        return (str(action["card"]), texts.colour_name(lang, action["colour"]))
 
     def describe(self, view: dict[str, Any], seat_name: str, kind: str, public: dict[str, Any], lang: str) -> str:
         return texts.describe_action(public, view, lang) or f"{seat_name}: {texts.decision_name(lang, kind)}"

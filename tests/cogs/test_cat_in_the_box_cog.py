@@ -1,0 +1,113 @@
+"""Cat in the Box through the whole bot: /catbox commands and panel picks against the Discord stand-in."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+
+from calico_bot.games.cat_in_the_box.plugin import PLUGIN
+
+from .conftest import Table
+
+
+def step_ids(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c for m in result.messages for c in m.custom_ids() if c.startswith("citb:step:")]
+
+
+async def open_game(t: Table, humans: list[str], bots: int) -> int:
+    made = await t.slash(humans[0], "catbox new", seats=len(humans) + bots, deadline_hours=24)
+    assert not made.errors, made.errors
+    game = (await t.bot.tables["citb"].games_here(t.channel.id))[-1].id
+    for name in humans[1:]:
+        joined = await t.click(name, made.original, f"citb:lobby:join:{game}")
+        assert not joined.errors
+    for _ in range(bots):
+        added = await t.slash(humans[0], "catbox addbot", level="easy", game=game)
+        assert not added.errors and added.ephemeral
+    started = await t.slash(humans[0], "catbox start", game=game)
+    assert not started.errors, started.errors
+    return game
+
+
+async def answer(t: Table, name: str, game: int) -> None:
+    """``name`` opens their panel and picks the first option at every step until the move is made."""
+    result = await t.slash(name, "catbox play", game=game)
+    assert not result.errors and result.ephemeral, result.errors
+    assert any(a.filename.endswith("-hand.png") for a in result.attachments)  # the private hand
+    message = result.original
+    for _ in range(3):
+        ids = step_ids(result)
+        if not ids:
+            break
+        result = await t.click(name, message, ids[0], values=["0"])
+        assert not result.errors, result.errors
+    assert "Done" in result.text, result.text
+
+
+async def play_out(t: Table, game: int, humans: list[str], *, restart_after: int | None = None) -> None:
+    service = t.bot.tables["citb"]
+    users = {t.users[n].id: n for n in humans}
+    for moves in range(1, 400):
+        table = await service.load(game)
+        if table.row.status != "active":
+            return
+        prompt = next(p for p in table.prompts)  # bots answer at once: only people are awaited
+        name = users[table.seat_row(prompt.seat).user_id]
+        await answer(t, name, game)
+        if restart_after is not None and moves == restart_after:
+            await t.restart()
+            service = t.bot.tables["citb"]
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("humans", "bots"), [(["ana", "bo"], 0), (["ana"], 2), (["ana", "bo"], 3)])
+async def test_a_full_game_through_commands_and_panels(table: Table, humans: list[str], bots: int) -> None:
+    t = table
+    game = await open_game(t, humans, bots)
+    await play_out(t, game, humans, restart_after=5)
+    row = await t.bot.storage.get_game(game)
+    assert row is not None and row.status == "over"
+    thread = t.thread()
+    posts = t.fake.messages_in(thread.id)
+    assert any("is over" in m.content for m in posts)
+    final = [a for m in posts for a in m.attachments if a.filename.endswith("-final.png")]
+    assert len(final) == 1
+    image = Image.open(__import__("io").BytesIO(final[0].data))
+    assert image.width >= 300 and image.height >= 200
+    assert any(a.filename.endswith("-round.png") for m in posts for a in m.attachments)
+    exported = await t.slash(humans[0], "catbox export", game=game)
+    record = json.loads(exported.files[0].data)
+    state = PLUGIN.load(json.loads(row.state or "{}"))
+    assert PLUGIN.result(PLUGIN.replay(record)) == PLUGIN.result(state)  # the record scores the same
+
+
+async def test_the_set_aside_is_secret_and_a_second_answer_is_refused(table: Table) -> None:
+    t = table
+    game = await open_game(t, ["ana", "bo", "cy"], 0)
+    service = t.bot.tables["citb"]
+    before = await service.load(game)
+    assert [p.kind for p in before.prompts] == ["set_aside"] * 3  # everyone at once
+    hands = [list(h) for h in before.state.hands]
+    await answer(t, "ana", game)
+    posts = [m.content for m in t.fake.messages_in(t.thread().id)]
+    assert "1 of 3" in posts[-1] and "ana" in posts[-1]
+    after = await service.load(game)
+    set_aside = after.state.set_aside[0]
+    assert set_aside in hands[0] and f"`{set_aside}`" not in posts[-1]
+    again = await t.slash("ana", "catbox play", game=game)
+    assert "Nothing is waiting for you" in again.text and again.ephemeral
+    status = await t.slash("cy", "catbox status", game=game)
+    assert status.ephemeral and not status.errors
+
+
+async def test_the_hand_is_private_and_refusals_speak_the_game(table: Table) -> None:
+    t = table
+    game = await open_game(t, ["ana", "bo"], 0)
+    hand = await t.slash("bo", "catbox hand", game=game)
+    assert hand.ephemeral and hand.files and not hand.errors
+    outsider = await t.slash("cy", "catbox hand", game=game)
+    assert outsider.ephemeral and "not a player" in outsider.text
+    missing = await t.slash("ana", "catbox status", game=game + 50)
+    assert f"no Cat in the Box game #{game + 50} here" in missing.text
