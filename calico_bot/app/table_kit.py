@@ -55,6 +55,11 @@ def step_options(paths: list[tuple[str, ...]], picked: list[int]) -> tuple[list[
     return list(dict.fromkeys(paths[i][step] for i in alive if len(paths[i]) > step)), alive
 
 
+def distinct(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal actions without repeats (two equal cards in a hand are one choice), in order."""
+    return list({json.dumps(a, sort_keys=True): a for a in actions}.values())
+
+
 def picked_labels(paths: list[tuple[str, ...]], picked: list[int]) -> list[str]:
     out = []
     for n in range(len(picked)):
@@ -324,7 +329,7 @@ class PluginCog(Announcer, commands.Cog):
             await reply_ephemeral(interaction, self.t(lang, "table.panel.nothing", game=game_id))
             return
         view = game.view(seat)
-        legal = self.plugin.legal_actions(game.state, prompt)
+        legal = distinct(self.plugin.legal_actions(game.state, prompt))
         paths = [self.plugin.action_path(view, a, lang) for a in legal]
         found = step_options(paths, picked)
         if found is None:
@@ -674,14 +679,15 @@ def _component_items(key: str) -> list[type]:
                      labels: list[str] | None = None, lang: str = "en") -> None:
             path = ".".join(map(str, picked))
             shown = list(enumerate(labels or []))[chunk * MAX_OPTIONS:(chunk + 1) * MAX_OPTIONS]
-            options = [discord.SelectOption(label=label[:100] or "-", value=str(i)) for i, label in shown]
+            # Values are "o<index>", never a bare number, so they cannot be mistaken for a label.
+            options = [discord.SelectOption(label=label[:100] or "-", value=f"o{i}") for i, label in shown]
             custom_id = f"{key}:step:{game_id}:{chunk}:{path}|{pkey}"
             if len(path) > 11 or not 0 < len(pkey) <= 48:
                 raise ValueError(f"{key}: a panel needs prompt keys of 1-48 characters and at most 4 steps")
             super().__init__(discord.ui.Select(
                 custom_id=custom_id,
                 placeholder=tr(lang, "table.panel.placeholder"),
-                options=options or [discord.SelectOption(label="-", value="0")]))
+                options=options or [discord.SelectOption(label="-", value="o0")]))
             self.key, self.game_id, self.picked, self.pkey = key, game_id, picked, pkey
 
         @classmethod
@@ -691,7 +697,7 @@ def _component_items(key: str) -> list[type]:
         async def callback(self, interaction: discord.Interaction) -> None:
             cog = _cog_of(interaction, key)
             values = (interaction.data or {}).get("values") or ["x"]  # type: ignore[union-attr]
-            value = str(values[0])
+            value = str(values[0]).removeprefix("o")
             if not value.isdigit() or len(value) > 3:
                 await self.run(interaction, _refuse("stale"))
                 return

@@ -41,7 +41,7 @@ async def answer(t: Table, name: str, game: int) -> None:
         ids = step_ids(result)
         if not ids:
             break
-        result = await t.click(name, message, ids[0], values=["0"])
+        result = await t.click(name, message, ids[0], values=["o0"])
         assert not result.errors, result.errors
     assert "Done" in result.text, result.text
 

@@ -43,7 +43,7 @@ async def pick(t: Table, user: str, game: int, index: int = 0):  # type: ignore[
     panel = await t.slash(user, "bid play", game=game)
     assert not panel.errors and panel.ephemeral, panel.errors
     (select,) = ids(panel, "bid:step:")
-    return await t.click(user, panel.original, select, values=[str(index)])
+    return await t.click(user, panel.original, select, values=[f"o{index}"])
 
 
 async def test_a_whole_game_through_slash_commands_and_panel_picks(bid_table: Table) -> None:
@@ -77,9 +77,9 @@ async def test_a_stale_panel_is_refused_politely_and_changes_nothing(bid_table: 
     first = await t.slash("ana", "bid play", game=game)
     second = await t.slash("ana", "bid play", game=game)  # the same panel open twice (two devices)
     (select,) = ids(first, "bid:step:")
-    await t.click("ana", first.original, select, values=["0"])
+    await t.click("ana", first.original, select, values=["o0"])
     before = await t.bot.storage.get_game(game)
-    repeat = await t.click("ana", second.original, ids(second, "bid:step:")[0], values=["1"])
+    repeat = await t.click("ana", second.original, ids(second, "bid:step:")[0], values=["o1"])
     assert repeat.ephemeral and "Nothing was changed" in repeat.text and not repeat.errors
     after = await t.bot.storage.get_game(game)
     assert after.version == before.version and after.state == before.state  # type: ignore[union-attr]

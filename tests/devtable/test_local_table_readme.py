@@ -11,15 +11,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from .table_session import local_table
 
 ROOT = Path(__file__).resolve().parents[2]
 LINE = re.compile(r"^(?P<who>\w+)> (?P<input>.*?)(?:\s{2,}#\s?(?P<comment>.*))?$")
 
 
-def walkthrough() -> list[tuple[str, str, str, str]]:
+SECTIONS = ("### The local table (no token)", "## Playing Cat in the Box in Discord")
+
+
+def walkthrough(section_title: str = SECTIONS[0]) -> list[tuple[str, str, str, str]]:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### The local table (no token)", 1)[1]
+    section = readme.split(section_title, 1)[1]
     block = section.split("```", 2)[1]
     steps = []
     for raw in block.strip("\n").splitlines():
@@ -37,10 +42,11 @@ def test_the_readme_has_a_walkthrough_worth_running() -> None:
     assert any(i.startswith("/calico play") for i in inputs) and any(i.startswith("as ") for i in inputs)
 
 
-async def test_the_readme_walkthrough_works_exactly_as_printed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("section", SECTIONS)
+async def test_the_readme_walkthrough_works_exactly_as_printed(tmp_path: Path, section: str) -> None:
     async with local_table(tmp_path) as session:
         table = session.table
-        for who, line, comment, raw in walkthrough():
+        for who, line, comment, raw in walkthrough(section):
             assert table.user.name == who, f"the README prompts {who}> but the table has {table.user.name} at {line!r}"
             quoted = re.findall(r'"([^"]+)"', comment)
             click = re.fullmatch(r"(click|pick) (\d+)\b.*", line)

@@ -13,9 +13,9 @@ from .engine.game import GameState
 from .engine.game import Prompt as EnginePrompt
 
 OWN_WORDS = {  # the game's name and command, beside the referee's texts
-    "en": {"citb.name": "Cat in the Box", "citb.command": "catbox", "citb.path.bid": "bid {bid}",
+    "en": {"citb.name": "Cat in the Box", "citb.command": "catbox",
            "citb.desc.hand": "Show your hand (only you see it)"},
-    "zh": {"citb.name": "盒中猫", "citb.command": "盒中猫", "citb.path.bid": "预测 {bid}",
+    "zh": {"citb.name": "盒中猫", "citb.command": "盒中猫",
            "citb.desc.hand": "查看你的手牌（仅自己可见）"},
 }
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "strong"}  # the words players see -> policies
@@ -80,7 +80,7 @@ class CatInTheBoxPlugin(GamePlugin):
         if kind == "set_aside":  # a menu shows no markdown: plain numbers
             return (str(action["card"]),)
         if kind == "bid":
-            return (texts.tr(lang, "citb.path.bid", bid=action["bid"]),)
+            return (str(action["bid"]),)
         return (str(action["card"]), texts.colour_name(lang, action["colour"]))
 
     def describe(self, view: dict[str, Any], seat_name: str, kind: str, public: dict[str, Any], lang: str) -> str:

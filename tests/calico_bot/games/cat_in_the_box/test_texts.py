@@ -285,48 +285,34 @@ def test_tr_falls_back() -> None:
 
 # --- panels -------------------------------------------------------------------------------------------
 
-def test_panels_offer_exactly_the_legal_actions_through_whole_games() -> None:
-    """At every prompt of random games, the seat's panel offers exactly the engine's legal actions (a play:
-    card then colour), at most 25 options a select, and the picked values make an action it accepts."""
-    from calico_bot.games.cat_in_the_box import panels
+def test_the_panel_steps_reach_exactly_the_legal_actions_through_whole_games() -> None:
+    """The table kit builds a seat's panel from the plug-in's ``action_path``: card, then colour. At
+    every prompt of random games, each step offers at most 25 choices and every path through the
+    steps ends at one legal action, each legal action at exactly one path."""
+    import random
 
-    for players, seed in ((2, 31), (3, 32), (4, 33), (5, 34)):
-        state = PLUGIN.new_state({}, NAMES[:players], seed)
-        rng = random.Random(seed)
+    from calico_bot.app.table_kit import MAX_OPTIONS, distinct, step_options
+
+    for players in (2, 3, 5):
+        rng = random.Random(players)
+        state = PLUGIN.new_state(PLUGIN.parse_options({}, players), [f"p{i}" for i in range(players)], players)
         while not PLUGIN.is_over(state):
-            prompt = rng.choice(PLUGIN.awaiting(state))
+            prompt = PLUGIN.awaiting(state)[0]
             view = PLUGIN.view_for(state, prompt.seat)
-            legal = PLUGIN.legal_actions(state, prompt)
-            lang = "zh" if seed % 2 else "en"
-            specs = panels.selects_for(view, lang)
-            assert len(specs) == 1 and specs[0].version == view["version"]
-            spec = specs[0]
-            assert 0 < len(spec.options) <= panels.MAX_OPTIONS
-            offered = []
-            for option in spec.options:
-                if spec.kind == panels.KIND_CARD:
-                    colours = panels.colour_select(view, int(option.value), lang)
-                    assert colours is not None and len(colours.options) <= 4
-                    offered += [panels.action_for(view, panels.KIND_COLOUR, c.value, int(option.value))
-                                for c in colours.options]
-                else:
-                    offered.append(panels.action_for(view, spec.kind, option.value))
-            key = lambda a: sorted(a.items())  # noqa: E731
-            assert sorted(offered, key=key) == sorted(legal, key=key)
-            assert PLUGIN.view_for(state, None) and panels.selects_for(PLUGIN.view_for(state, None), lang) == []
-            PLUGIN.apply(state, rng.choice(offered))
-
-
-def test_panel_refuses_values_it_did_not_offer() -> None:
-    from calico_bot.games.cat_in_the_box import panels
-
-    state = PLUGIN.new_state({}, NAMES[:3], 40)
-    view = PLUGIN.view_for(state, 0)
-    for bad in ("7", "0", "x", "-1"):  # cards go from 1 to 6 with 3 players
-        with pytest.raises(ValueError):
-            panels.action_for(view, panels.KIND_SET_ASIDE, bad)
-    with pytest.raises(ValueError):
-        panels.action_for(view, panels.KIND_BID, "2")  # 3 players bid 1, 3 or 4
-    with pytest.raises(ValueError):
-        panels.action_for(PLUGIN.view_for(state, None), panels.KIND_BID, "1")
-    assert panels.colour_select(view, view["hand"][0], "en") is None  # no play is asked yet
+            legal = distinct(PLUGIN.legal_actions(state, prompt))
+            for lang in ("en", "zh"):
+                paths = [PLUGIN.action_path(view, a, lang) for a in legal]
+                reached: list[int] = []
+                frontier: list[list[int]] = [[]]
+                while frontier:
+                    picked = frontier.pop()
+                    found = step_options(paths, picked)
+                    assert found is not None
+                    labels, alive = found
+                    assert len(labels) <= MAX_OPTIONS
+                    if not labels:
+                        assert len(alive) == 1
+                        reached.append(alive[0])
+                    frontier += [[*picked, k] for k in range(len(labels))]
+                assert sorted(reached) == list(range(len(legal)))
+            PLUGIN.apply(state, rng.choice(legal))
