@@ -15,7 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import render.calico as render
-from calico_bot.app.announcer import Announcer, Part, text_part
+from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
 from calico_bot.app.kit import in_thread, person_of, png_file
 from calico_bot.games.calico.engine.components import GOAL_IDS
@@ -59,6 +59,7 @@ from .calico_components import (
     end_confirm_view,
     lobby_view,
     open_panel_view,
+    undo_answer_view,
 )
 from .panels import GoalPicks, TurnPicks
 
@@ -204,6 +205,13 @@ class CalicoCog(Announcer, commands.Cog):
         if update.ended_by is not None:
             parts.append(Part(home, lambda: text_part(tr(lang, "ended", game=game.id, name=update.ended_by))))
         for key, params in update.notes:
+            if key == "undo_asked":  # the others are asked, with Agree / Refuse under the question
+                mentions = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.auto_played
+                                    and s.seat != (update.undo_request or {}).get("seat"))
+                text = tr(lang, "undo.asked", mentions=mentions, **params)
+                parts.append(Part(home, lambda text=text: text_view(text, undo_answer_view(game.id, game.row.version,
+                                                                                        lang))))
+                continue
             parts.append(Part(home, lambda key=key, params=params: text_part(tr(lang, key, **params))))
         if state is None:
             return parts
@@ -786,8 +794,25 @@ class CalicoCog(Announcer, commands.Cog):
         found = await self.resolve(interaction, game)
         update = await self.games.undo(found.id, person_of(interaction))
         mark_committed(interaction)
-        await respond(interaction, tr(lang, "undone", name=interaction.user.display_name), ephemeral=True)
+        if update.undo_request is not None:
+            await respond(interaction, tr(lang, "table.undo_sent"), ephemeral=True)
+        else:
+            await respond(interaction, tr(lang, "undone", name=interaction.user.display_name), ephemeral=True)
         await self.after_update(update.game.id)
+
+    async def answer_undo(self, interaction: discord.Interaction, game_id: int, accept: bool) -> None:
+        lang = lang_of(interaction.locale)
+        await defer(interaction, ephemeral=True, thinking=True)
+        update = await self.games.answer_undo(game_id, person_of(interaction), accept=accept)
+        mark_committed(interaction)
+        request = update.undo_request
+        if request is not None:  # others still to agree
+            waiting = [s.name for s in update.game.seats if not s.auto_played and s.seat != request["seat"]
+                       and s.seat not in request["accepted"]]
+            await respond(interaction, tr(lang, "table.undo_accepted", names=", ".join(waiting)), ephemeral=True)
+        else:
+            await respond(interaction, tr(lang, "table.button.yes" if accept else "table.button.no"), ephemeral=True)
+        await self.after_update(game_id)
 
     @calico.command(name=_("resign"), description=_("Resign: the bot plays your remaining turns"))
     @app_commands.describe(game=GAME_OPTION)

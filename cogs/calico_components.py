@@ -26,6 +26,7 @@ class CalicoTable(Protocol):
     def confirm_end(self, interaction: discord.Interaction, game_id: int, version: int) -> Awaitable[None]: ...
     def open_turn_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
     def open_goals_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
+    def answer_undo(self, interaction: discord.Interaction, game_id: int, accept: bool) -> Awaitable[None]: ...
 
 
 def _cog(interaction: discord.Interaction) -> CalicoTable:
@@ -180,4 +181,35 @@ def end_confirm_view(game_id: int, version: int, lang: str) -> discord.ui.View:
 
 CALICO_PANELS = PanelKit("cal", "CalicoCog")
 
-DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, EndConfirmButton, *CALICO_PANELS.items)
+class UndoAnswerButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cal:undo:(?P<answer>yes|no):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Agree to, or refuse, another player's undo of a turn that showed the table a new tile."""
+
+    def __init__(self, answer: str, game_id: int, version: int, lang: str = "en") -> None:
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=tr(lang, f"table.button.{answer}"), style=style,
+                                           custom_id=f"cal:undo:{answer}:{game_id}:{version}"))
+        self.answer = answer
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> UndoAnswerButton:
+        return cls(match["answer"], int(match["game"]), int(match["version"]), lang_of(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, _cog(interaction).answer_undo(interaction, self.game_id, self.answer == "yes"))
+
+
+def undo_answer_view(game_id: int, version: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(UndoAnswerButton(answer, game_id, version, lang))
+    return view
+
+
+DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, EndConfirmButton, UndoAnswerButton,
+                 *CALICO_PANELS.items)

@@ -48,6 +48,10 @@ async def text_part(content: str) -> dict[str, Any]:
     return {"content": content}
 
 
+async def text_view(content: str, view: discord.ui.View) -> dict[str, Any]:
+    return {"content": content, "view": view}
+
+
 class Announcer:
     """Mixin for a game cog: ``bot`` is set, ``parts_of`` builds a row's messages."""
 
@@ -116,4 +120,5 @@ class Announcer:
             log.exception("posting the announcement of game %s failed; the clock retries", game_id)
 
 
-__all__ = ["OUTBOX_MAX_ATTEMPTS", "OUTBOX_RETRY_BASE", "OUTBOX_RETRY_CAP", "Announcer", "Part", "text_part"]
+__all__ = ["OUTBOX_MAX_ATTEMPTS", "OUTBOX_RETRY_BASE", "OUTBOX_RETRY_CAP", "Announcer", "Part", "text_part",
+           "text_view"]

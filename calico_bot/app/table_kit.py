@@ -31,7 +31,7 @@ from ..services.plugin_games import PluginGames, PluginTable, TableUpdate
 from ..services.table_text import register_plugin_messages, table_refusal, ttr
 from ..services.tables import GameError
 from ..storage.models import ACTIVE, LOBBY, OutboxRow
-from .announcer import Announcer, Part
+from .announcer import Announcer, Part, text_view
 from .bot import defer, mark_committed, reply_ephemeral, respond
 from .guard import first_delivery
 from .kit import in_thread, person_of
@@ -594,10 +594,6 @@ class PluginCog(Announcer, commands.Cog):
     async def after_posted(self, row: OutboxRow) -> None:
         if row.payload.get("started") or row.payload.get("finished") or row.payload.get("ended_by"):
             await self.refresh_lobby(await self.service.load(row.game_id))
-
-
-async def text_view(text: str, view: discord.ui.View) -> dict[str, Any]:
-    return {"content": text, "view": view}
 
 
 def _catalog() -> dict[str, Any]:

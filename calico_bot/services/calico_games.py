@@ -134,6 +134,7 @@ class Update:
     reminder: int | None = None  # a deadline reminder for this seat
     ping: bool = False  # ping whoever must act now (e.g. after an undo)
     ended_by: str | None = None  # the game was ended (by this name)
+    undo_request: dict[str, Any] | None = None  # an undo that waits for the other players' consent
 
     def to_outbox(self) -> dict[str, Any]:
         return {
@@ -145,6 +146,7 @@ class Update:
             "reminder": self.reminder,
             "ended_by": self.ended_by,
             "ping": self.ping,
+            "undo_request": self.undo_request,
         }
 
     @classmethod
@@ -160,6 +162,7 @@ class Update:
             reminder=data.get("reminder"),
             ended_by=data.get("ended_by"),
             ping=bool(data.get("ping")),
+            undo_request=data.get("undo_request"),
         )
 
 
@@ -325,17 +328,49 @@ class CalicoGames(TableService):
             if last is None or last["type"] != "turn" or last["player"] != seat:
                 raise GameError("nothing_to_undo")
             count = len(log_) - start + 1
-            record = game.state.to_record(include_hidden=True)
-            record["actions"] = record["actions"][:-count]
-            record.pop("placements")
-            previous = replay_full_record(record)
-            previous.version = game.state.version + 1  # versions only ever grow
-            previous.log = log_[:-count]
-            game.state = previous
-            key = "undone" if count == 1 else "undone_with_bots"
-            update = Update(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
-            return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count},
-                                                        person.user_id)])
+            # A drafted tile was replaced from the bag: everyone has seen the next tile, so taking the
+            # turn back needs the other people's consent (alone at the table, it stays free).
+            revealed = any(e["type"] == "turn" and (e.get("result") or {}).get("took") is not None
+                           for e in log_[start - 1:])
+            others = [s for s in game.seats if not s.auto_played and s.seat != seat]
+            if revealed and others:
+                update = Update(game, notes=[("undo_asked", {"name": game.seat_row(seat).name})],
+                                undo_request={"seat": seat})
+                update.undo_request = await self._ask_undo(game, seat, count, update.to_outbox())
+                update.game = await self.load(game_id)
+                return update
+            return await self._take_back(game, seat, count, person)
+
+    async def answer_undo(self, game_id: int, person: Person, *, accept: bool) -> Update:
+        """Another player agrees to (or refuses) the open undo request."""
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            request, seat = self._open_request(game, person)
+            asker = game.seat_row(int(request["seat"]))
+            declined = Update(game, notes=[("undo_declined", {"name": game.seat_row(seat).name, "asker": asker.name})])
+            still = await self._undo_answered(game, request, seat, accept=accept, declined_payload=declined.to_outbox())
+            if still is not None:
+                return Update(await self.load(game_id), undo_request=still)
+            if not accept:
+                declined.game = await self.load(game_id)
+                return declined
+            return await self._take_back(game, asker.seat, int(request["count"]), person, options=game.row.options)
+
+    async def _take_back(self, game: LoadedGame, seat: int, count: int, person: Person, *,
+                         options: dict[str, Any] | None = None) -> Update:
+        assert game.state is not None
+        log_ = game.state.log
+        record = game.state.to_record(include_hidden=True)
+        record["actions"] = record["actions"][:-count]
+        record.pop("placements")
+        previous = replay_full_record(record)
+        previous.version = game.state.version + 1  # versions only ever grow
+        previous.log = log_[:-count]
+        game.state = previous
+        key = "undone" if count == 1 else "undone_with_bots"
+        update = Update(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
+        return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count},
+                                                  person.user_id)], options=options)
 
     async def resign(self, game_id: int, person: Person) -> Update:
         async with self.lock(game_id):
@@ -458,7 +493,7 @@ class CalicoGames(TableService):
             raise GameError("rule", message=exc.message, code_=exc.code, **params) from None
 
     async def _commit(self, game: LoadedGame, update: Update, actions: list[tuple[dict[str, Any], int | None]],
-                      *, seats: list[SeatRow] | None = None) -> Update:
+                      *, seats: list[SeatRow] | None = None, options: dict[str, Any] | None = None) -> Update:
         """Save one unit of work: the state after ``actions``, their log rows, the timers for whoever
         must act next, the results of a finished game and the announcement, in one transaction."""
         state = game.state
@@ -480,6 +515,10 @@ class CalicoGames(TableService):
                     status=status, timers=timers, outbox=update.to_outbox(), seats=seats,
                     outbox_state=full,
                 )
+                if options is None and "undo_request" in game.row.options:  # any move voids an open request
+                    options = {k: v for k, v in game.row.options.items() if k != "undo_request"}
+                if options is not None:
+                    await self.storage.update_game(game.id, now=now, options=options)
                 if update.finished:
                     await self._record_results(after)
         except StaleVersion:

@@ -322,6 +322,16 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "hint.take": {"en": " and took slot {slot}", "zh": "，并拿走第 {slot} 格"},
     "hint.take_would": {"en": " and take slot {slot}", "zh": "，并拿走第 {slot} 格"},
     "hint.same": {"en": "Same move as the bot!", "zh": "和机器人的选择一样！"},
+    "undo.asked": {
+        "en": "{name} asks to take back their last turn, which showed everyone a new tile from the bag. "
+              "Everyone else must agree: {mentions}",
+        "zh": "{name} 请求撤回上一回合（这一回合已让大家看到了袋中的新板块），需要其他所有人同意：{mentions}"},
+    "undo_declined": {"en": "{name} refused {asker}'s undo. Nothing was taken back.",
+                      "zh": "{name} 拒绝了 {asker} 的撤回请求，什么都没有撤回。"},
+    "no_undo_request": {"en": "There is no open undo request in this game (the game may have moved on).",
+                        "zh": "这一局没有待处理的撤回请求（对局可能已经继续了）。"},
+    "undo_own_request": {"en": "That is your own request: the others decide.",
+                         "zh": "这是你自己的请求，由其他人决定。"},
     "undone": {"en": "{name} took back their last turn.", "zh": "{name} 撤回了上一回合。"},
     "undone_with_bots": {"en": "{name} took back their last turn and the {n} bot turn(s) that followed it.",
                          "zh": "{name} 撤回了上一回合，以及随后机器人的 {n} 个回合。"},

@@ -363,14 +363,9 @@ class PluginGames(TableService):
             if game.row.options.get("no_undo"):
                 raise GameError("undo_never")
             if revealed and others:
-                request = {"seat": seat, "version": game.row.version, "count": count, "accepted": []}
-                options = {**game.row.options, "undo_request": request}
-                update = TableUpdate(game, undo_request=request,
-                                     notes=[("undo_asked", {"name": game.seat_row(seat).name})])
-                async with self.storage.transaction():
-                    await self.storage.update_game(game_id, now=self.clock(), options=options)
-                    await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
-                                                  state=None, now=self.clock())
+                update = TableUpdate(game, notes=[("undo_asked", {"name": game.seat_row(seat).name})])
+                update.undo_request = {"seat": seat}
+                update.undo_request = await self._ask_undo(game, seat, count, update.to_outbox())
                 update.game = await self.load(game_id)
                 return update
             return await self._take_back(game, rows, seat, count, person)
@@ -379,33 +374,19 @@ class PluginGames(TableService):
         """Another player agrees to (or refuses) the open undo request."""
         async with self.lock(game_id):
             game = await self._active(game_id, person)
-            seat = self._seat_for(game, person)
-            request = game.row.options.get("undo_request")
-            if not request or request.get("version") != game.row.version:
-                raise GameError("no_undo_request")
-            if seat == request["seat"]:
-                raise GameError("undo_own_request")
+            request, seat = self._open_request(game, person)
             asker = game.seat_row(int(request["seat"]))
-            options = {k: v for k, v in game.row.options.items() if k != "undo_request"}
+            declined = TableUpdate(game, notes=[("undo_declined", {"name": game.seat_row(seat).name,
+                                                                    "asker": asker.name})])
+            still = await self._undo_answered(game, request, seat, accept=accept, declined_payload=declined.to_outbox())
+            if still is not None:
+                return TableUpdate(await self.load(game_id), undo_request=still)
             if not accept:
-                update = TableUpdate(game, notes=[("undo_declined", {"name": game.seat_row(seat).name,
-                                                                      "asker": asker.name})])
-                async with self.storage.transaction():
-                    await self.storage.update_game(game_id, now=self.clock(), options=options)
-                    await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
-                                                  state=None, now=self.clock())
-                update.game = await self.load(game_id)
-                return update
-            accepted = sorted({*request.get("accepted", []), seat})
-            waiting = [s for s in game.humans if s.seat != asker.seat and s.seat not in accepted]
-            if waiting:
-                request = {**request, "accepted": accepted}
-                await self.storage.update_game(game_id, now=self.clock(), options={**options, "undo_request": request})
-                return TableUpdate(await self.load(game_id), undo_request=request)
-            game.row.options = options
+                declined.game = await self.load(game_id)
+                return declined
             rows = await self.log_rows(game_id)
             return await self._take_back(game, rows, asker.seat, int(request["count"]), person,
-                                         options=options)
+                                         options=game.row.options)
 
     def _undoable(self, game: PluginTable, rows: list[dict[str, Any]], seat: int) -> tuple[int, bool]:
         """How many standing actions an undo by ``seat`` takes back, and whether any revealed something."""

@@ -263,6 +263,51 @@ class TableService:
             raise GameError("game_finished")
         self._need_host(game, person)
 
+    # --- undo requests ---------------------------------------------------------------------------------
+    # An undo that would take back something the table has seen (a drawn tile, a played card) needs the
+    # other people's consent. The open request lives in the game's options with the version it was made
+    # at: any move since voids it.
+
+    async def _ask_undo(self, game: Table, seat: int, count: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """Open an undo request; ``payload`` is the announcement (it asks the others)."""
+        request = {"seat": seat, "version": game.row.version, "count": count, "accepted": []}
+        async with self.storage.transaction():
+            await self.storage.update_game(game.id, now=self.clock(), options={**game.row.options,
+                                                                               "undo_request": request})
+            await self.storage.add_outbox(game.id, version=game.row.version, payload=payload, state=None,
+                                          now=self.clock())
+        return request
+
+    def _open_request(self, game: Table, person: Person) -> tuple[dict[str, Any], int]:
+        """The open undo request ``person`` may answer, and their seat."""
+        seat = self._seat_for(game, person)
+        request = game.row.options.get("undo_request")
+        if not request or request.get("version") != game.row.version:
+            raise GameError("no_undo_request")
+        if seat == request["seat"]:
+            raise GameError("undo_own_request")
+        return request, seat
+
+    async def _undo_answered(self, game: Table, request: dict[str, Any], seat: int, *, accept: bool,
+                             declined_payload: dict[str, Any]) -> dict[str, Any] | None:
+        """Record one answer. Returns the request while others must still agree, None once it is
+        settled: refused (announced with ``declined_payload``) or agreed by all (the caller undoes)."""
+        options = {k: v for k, v in game.row.options.items() if k != "undo_request"}
+        if not accept:
+            async with self.storage.transaction():
+                await self.storage.update_game(game.id, now=self.clock(), options=options)
+                await self.storage.add_outbox(game.id, version=game.row.version, payload=declined_payload,
+                                              state=None, now=self.clock())
+            return None
+        accepted = sorted({*request.get("accepted", []), seat})
+        waiting = [s for s in game.seats if not s.auto_played and s.seat != request["seat"] and s.seat not in accepted]
+        if waiting:
+            request = {**request, "accepted": accepted}
+            await self.storage.update_game(game.id, now=self.clock(), options={**options, "undo_request": request})
+            return request
+        game.row.options = options
+        return None
+
     # --- checks ------------------------------------------------------------------------------------
 
     async def _active(self, game_id: int, person: Person) -> Any:

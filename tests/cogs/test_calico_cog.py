@@ -337,6 +337,13 @@ async def test_undo_own_last_turn_only_before_the_next_player_acts(table: Table)
     r = await table.slash("bo", "calico undo", thread)
     assert r.is_ephemeral  # not bo's turn to take back
     r = await table.slash("ana", "calico undo", thread)
+    assert r.is_ephemeral and "sent" in r.text  # the turn showed a new market tile: bo is asked first
+    (asked,) = [m for m in r.messages if not m.ephemeral and "asks to take back" in m.content]
+    assert f"<@{table.users['bo'].id}>" in asked.content
+    own = await table.click("ana", asked, next(c for c in asked.custom_ids() if c.startswith("cal:undo:yes:")))
+    assert own.is_ephemeral and "your own request" in own.text
+    assert (await game_of(table)).state.turns == 1  # type: ignore[union-attr]
+    r = await table.click("bo", asked, next(c for c in asked.custom_ids() if c.startswith("cal:undo:yes:")))
     assert r.is_ephemeral  # the reply is private; the thread is told, and the player pinged again
     public = [m for m in r.messages if not m.ephemeral and m.channel_id == thread.id]
     assert any("took back" in m.content for m in public)

@@ -35,7 +35,9 @@ async def test_the_log_lives_in_the_action_rows_and_comes_back_on_load(tmp_path:
         service = CalicoGames(storage, clock=lambda: 1_800_000_000.0)
         game_id = await two_player_game(service)
         await play(service, game_id, 5)
-        await service.undo(game_id, ANA)  # takes back ana's last turn
+        asked = await service.undo(game_id, ANA)  # ana's last turn showed a new market tile: bo must agree
+        assert asked.undo_request is not None
+        await service.answer_undo(game_id, BO, accept=True)  # takes back ana's last turn
         await play(service, game_id, 2)
         stored = json.loads((await storage.get_game(game_id)).state)  # type: ignore[union-attr]
         assert "log" not in stored
