@@ -88,6 +88,20 @@ def named_only_by_common_words(question: str) -> bool:
     return guess_game(rest) is None
 
 
+#: Names that come from a game's theme rather than its title: Schrödinger's cat (Cat in the Box's
+#: theme), 量子猫. They pick the game, but a message that names it only this way is as likely to be
+#: about the physics as about the game, so they do not vouch for it being a rules question.
+_THEME_NAMES = re.compile(r"schr[oö]e?dinger'?s?|薛定谔的?|量子猫")
+
+
+def named_only_by_theme(question: str) -> bool:
+    """Whether every game name in the question is a theme word ("Schrödinger's cat", 薛定谔)."""
+    text = to_simplified(question.lower())
+    if not _THEME_NAMES.search(text):
+        return False
+    return guess_game(_THEME_NAMES.sub(" ", text)) is None
+
+
 @lru_cache(maxsize=1024)
 def strip_game_names(question: str) -> str:
     """The question with every game name removed (names pick the game; they are not rules words)."""

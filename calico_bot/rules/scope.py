@@ -96,7 +96,7 @@ _META_PATTERNS = (
     r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
     r"\bare\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|person|real|chatgpt|sentient|alive|a real)\b",
     r"\bwho\s+(?:made|built|created|wrote|programmed|coded|developed|owns|runs|are)\s+(?:you|this bot|the bot)\b",
-    r"\b(?:your|the bot'?s?)\s+(?:system\s+)?(?:prompt|instructions|source code|name|creator|owner|age)\b",
+    r"\b(?:your|the bot'?s)\s+(?:system\s+)?(?:prompt|instructions|source code|name|creator|owner|age)\b",
     r"\bwhat(?:'s|s| is)\s+your\b", r"\bhow\s+old\s+are\s+you\b", r"\bhow\s+are\s+you\b",
     r"\bdo\s+you\s+(?:like|love|hate|enjoy|prefer|think|dream|feel|sleep|eat|have feelings)\b",
     r"\bare\s+you\s+(?:ok|okay|there|awake|smart|stupid|dumb|sure|happy|sad|bored)\b",
@@ -134,6 +134,7 @@ _META_PATTERNS = (
     r"你会说", r"怎么修改(?:昵称|名字|头像)",
     r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
     r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
+    r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
@@ -207,7 +208,7 @@ sofa couch scratch scratching scratches litter stray vet vets neuter spay breed 
 meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
 physics superposition entanglement experiment theory? relativity gravity atom atoms
 grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
-knit knitting crochet yarn quilting embroidery clothes shirt coat jacket
+knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric fabrics
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
 timer alarm reminder remind calendar birthday christmas halloween holiday
@@ -252,6 +253,7 @@ _PET_TALK_RE = re.compile("|".join((
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
     r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
+    r"\bnames?\s+for\s+(?:a|an|my|our)\s+(?:\w+\s+)?(?:cat|kitten|kitty)\b",
 )))
 
 
@@ -275,7 +277,7 @@ myself nail niece nephew nope notice nothing oh parent parents past picture pret
 realize recent recommend remember said saw seem sometimes sorry super suppose sure surprise talk teach terrible
 think thought told tomorrow ton tonight try tried trade treat uh understand video vs wait walk want waste watch
 weekend weird went wife husband word words worry worst written wrong year years yesterday young yourself
-ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite
+ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite back
 """.split())  # noqa: SIM905
 
 

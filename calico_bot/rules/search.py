@@ -24,6 +24,7 @@ subject (``RulesIndex._floor`` and ``lookup``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,10 +35,16 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from calico_bot.rules.games import asks_about_game, guess_game, named_only_by_common_words, strip_game_names
+from calico_bot.rules.games import (
+    asks_about_game,
+    guess_game,
+    named_only_by_common_words,
+    named_only_by_theme,
+    strip_game_names,
+)
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
-from calico_bot.rules.scope import ZH_GENERAL, other_domain_signals, out_of_scope
+from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -52,6 +59,8 @@ from calico_bot.rules.text_tokens import (
 )
 
 _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
+#: Clause boundaries: punctuation in either script.
+_CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
 
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
@@ -439,21 +448,26 @@ class RulesIndex:
         # and not when the name is an ordinary word in a message about another subject ("how do I
         # wash a quilt", "why are calico cats female").
         signals = other_domain_signals(question)
-        vouching = None if signals and named_only_by_common_words(question) else named
+        # A theme word (Schrödinger) picks the game but vouches for nothing either.
+        weak_name = (signals and named_only_by_common_words(question)) or named_only_by_theme(question)
+        vouching = None if weak_name else named
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
-        floor = self._floor(query)
-        if named is not None:
+        # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
+        # is judged by its last clause, so chatter around a rules question does not count against it.
+        core = self._core(question, query)
+        floor = self._floor(core)
+        if vouching is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
         if signals > 0:
             raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
-            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if named is not None else 1.0))
+            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0))
         hits = self._without_ranking(query, game, named, answer_lang)
         if hits is not None:
             guesses: list[Hit] = []
         else:
-            hits, guesses = self._ranked(query, game, answer_lang, k, floor)
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core)
         if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
@@ -513,10 +527,33 @@ class RulesIndex:
         overview = self._by_id.get(f"{target}.overview") if target else None
         return [self._hit(overview, 1.0, lang)] if overview else []
 
-    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float
-                ) -> tuple[list[Hit], list[Hit]]:
+    def _core(self, question: str, query: _Query) -> _Query:
+        """The query of the question's clauses (split at punctuation) that hold a rules word, or the
+        whole query when every clause or none does. A rules word: an English term the rules use that is
+        no ordinary word (``scope.GENERAL_EN``), or a Chinese rules word (``scope.has_zh_rules_word``)."""
+        clauses = [c for c in _CLAUSE_RE.split(strip_game_names(question)) if c.strip()]
+        if len(clauses) < 2:
+            return query
+        keep = [c for c in clauses if self._has_rules_word(c)]
+        if not keep or len(keep) == len(clauses):
+            return query
+        return self._analyse(" , ".join(keep))
+
+    def _has_rules_word(self, clause: str) -> bool:
+        for word in en_words(clause):
+            term = canonical(word)
+            if term not in self._en.said_vocab:
+                fixed = self._correct(word)
+                term = canonical(fixed) if fixed is not None else term
+            if term in self._en.said_vocab and term not in GENERAL_EN and not term.isdigit():
+                return True
+        return bool(re.search(r"[\u3400-\u9fff]", clause)) and has_zh_rules_word(clause, self._zh_keywords)
+
+    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float,
+                core: _Query | None = None) -> tuple[list[Hit], list[Hit]]:
         """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
-        below the floor)."""
+        below the floor). ``core`` (default ``query``) is what the confidence measures."""
+        core = core or query
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         scores = scores * self._variant_factors(query)
@@ -545,7 +582,7 @@ class RulesIndex:
         previous = 1.0
         for g in order:
             member = int(best_member[g])
-            covered, total = self._coverage(member, query)
+            covered, total = self._coverage(member, core)
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
