@@ -15,7 +15,9 @@ cats"). This module recognises them from what they are, before any ranking:
   :func:`other_domain_signals`);
 * **no rules word**: every English word is either unknown to the rules or an ordinary word the
   rules merely happen to contain (``GENERAL_EN``: "time", "good", "like", ...); a Chinese message
-  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character.
+  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character;
+* **theme words only** (``THEME_EN``: cat, box, island, quilt) beside a word the rules do not know
+  ("do kittens dream").
 
 :func:`out_of_scope` returns the reason (a short key) or None. A question that names one of our
 games is only refused when it asks what the bot itself is.
@@ -316,6 +318,14 @@ ZH_GENERAL = frozenset({
 ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
 
 
+#: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message
+#: whose only rules words are these is as likely to be about real cats ("how long do cats live",
+#: "what's in a cat's box") as about the games: with a word the rules do not know beside them, they do
+#: not make it a rules question.
+THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", "kitty", "box", "boxes", "island",
+                                            "islands", "isle", "quilt", "quilts"))
+
+
 def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
     """Whether a Chinese message holds a rules word: one of ``keywords`` (the knowledge base's Chinese
     keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
@@ -327,7 +337,7 @@ def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
                  corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
     """Why a message is not a rules question ("other_game", "about_bot", "arithmetic", "small_talk",
-    "other_domain", "no_rules_word"), or None when it may be one.
+    "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
 
     ``named_game`` is the game the question names (``guess_game``), if any; ``terms`` are the
     question's English index terms that the rules use, after spelling correction (default: every
@@ -368,4 +378,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_domain"
     if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
         return "no_rules_word"
+    if (zh_keywords is not None and not cjk and rules_terms and all(t in THEME_EN for t in rules_terms)
+            and (corrected or len(set(en_words(text))) > len(set(terms)))):
+        # Only theme words and a word the rules do not know (or had to guess): real cats, boxes, islands.
+        return "theme_only"
     return None

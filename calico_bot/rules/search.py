@@ -40,6 +40,7 @@ from calico_bot.rules.games import (
     guess_game,
     named_only_by_common_words,
     named_only_by_theme,
+    player_count_game,
     strip_game_names,
 )
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
@@ -97,6 +98,8 @@ OTHER_DOMAIN_STEP = 0.1
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
 #: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
+#: Games that do not support the player count a question names ("with 5 players") rank this much lower.
+UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
 #: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
@@ -252,6 +255,8 @@ class _Query:
     credit: dict[str, float]
     #: How many parts of a score the question names (``intents.score_parts``).
     parts: int = 0
+    #: The only game supporting the player count the question names (``games.player_count_game``).
+    count_game: str | None = None
 
 
 class RulesIndex:
@@ -370,7 +375,8 @@ class RulesIndex:
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
             en.append(term)
         pieces = zh_pieces(text)
-        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question))
+        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question),
+                      player_count_game(question))
 
     def _hinted_game(self, query: _Query) -> str | None:
         """The game that the question's words point to, when it names none: words that only one game's
@@ -490,7 +496,9 @@ class RulesIndex:
         if game in GAMES:
             owner = game
         else:
-            hinted = (intent == "length" and length_game(question)) or self._hinted_game(query)
+            # A unit only one game counts in (rounds, days) or a player count only one game supports
+            # points to that game, whatever the structure asked about.
+            hinted = length_game(question) or player_count_game(question) or self._hinted_game(query)
             owner = hinted or (next(iter(topics)) if len(topics) == 1 else "calico")
         return self._by_id.get(topics.get(owner, ""))
 
@@ -562,8 +570,10 @@ class RulesIndex:
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
-            favoured = self._hinted_game(query) or "calico"
+            favoured = query.count_game or self._hinted_game(query) or "calico"
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
+            if query.count_game is not None:
+                scores = np.where(self._games == query.count_game, scores, scores * UNSUPPORTED_COUNT_FACTOR)
         group_scores, best_member = self._group(scores)
         if "score" in query.en or any("分" in p for p in query.pieces):
             # A question about points, matching a detail shared by a scoring topic and another one

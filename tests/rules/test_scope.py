@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from calico_bot.rules import RulesIndex
+from calico_bot.rules.games import guess_game, named_only_by_theme, player_count_game
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.scope import mentions_other_domain, other_domain_signals, out_of_scope
 
@@ -146,3 +147,52 @@ def test_a_game_named_by_an_ordinary_word_does_not_vouch_for_another_subject(rea
     assert real_index.search("why are calico cats almost always female") == []
     assert real_index.search("拼布被子怎么做") == []
     assert real_index.search("all calico cats + points")[0].id == "calico.cats.list"
+
+
+# ------------------------------------------------------------------ issue 17: theme names, theme words, chatter
+
+
+@pytest.mark.parametrize("message", ["schrodinger's cat in simple words please", "薛定谔的猫到底是什么意思"])
+def test_a_theme_name_alone_does_not_vouch_for_a_message(real_index: RulesIndex, message: str) -> None:
+    assert named_only_by_theme(message) and guess_game(message) == "citb"
+    assert real_index.search(message) == []
+
+
+def test_a_theme_name_with_the_game_named_still_vouches() -> None:
+    assert not named_only_by_theme("schrödinger cat in the box: can I lead red?")
+    assert not named_only_by_theme("盒中猫 薛定谔 首引红色")
+
+
+@pytest.mark.parametrize("message", ["why do cats knead blankets", "do kittens dream"])
+def test_theme_words_beside_unknown_words_are_out_of_scope(real_index: RulesIndex, message: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == "theme_only"
+
+
+@pytest.mark.parametrize("question", ["how do you get a cat", "what's in the box"])
+def test_theme_words_alone_are_still_rules_questions(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)
+
+
+def test_the_bot_naming_a_winner_is_no_question_about_the_bot() -> None:
+    assert out_of_scope("does the bot name a winner before the last round") != "about_bot"
+    assert out_of_scope("what is the bot's name") == "about_bot"
+
+
+def test_confidence_is_measured_on_the_clauses_with_rules_words(real_index: RulesIndex) -> None:
+    plain = real_index.lookup("最后猫咪分怎么算")
+    chatty = real_index.lookup("累死了,打完这局花毯就睡,最后猫咪分怎么算")
+    assert chatty.hits and plain.hits
+    assert chatty.hits[0].score == pytest.approx(plain.hits[0].score, abs=0.05)
+
+
+@pytest.mark.parametrize(("question", "game"), [
+    ("how many cards does everyone get with 5 players", "citb"), ("五人局每人几张牌", "citb"), ("5p bids?", "citb"),
+    ("with 3 players", None), ("solo rules", None), ("four players, which board", None),
+])
+def test_a_player_count_only_one_game_supports_picks_it(question: str, game: str | None) -> None:
+    assert player_count_game(question) == game
+
+
+def test_five_players_lead_to_cat_in_the_box(real_index: RulesIndex) -> None:
+    assert real_index.search("how many cards does each player get with five players")[0].game == "citb"
