@@ -24,6 +24,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
     "cat_list": {"calico": "calico.cats.list"},
+    # What is in the box: how many tiles in the bag, cards in the deck.
+    "components": {"calico": "calico.setup.standard", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
     "trick_winner": {"citb": "citb.trick.winner"},
@@ -87,6 +89,12 @@ _INTENT_PATTERNS += (
         r"\b(?:list|name)\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cats\b", r"\bwhich\s+cats\s+(?:are\s+there|exist)\b",
         r"(?:里|中|一共|总共|有)(?:几|多少)只猫(?:咪)?\s*[?？]?$", r"(?:总共|一共)有?(?:哪|几)几?只猫",
         r"有哪(?:几|些)只?猫",
+    )),
+    ("components", (
+        r"\bhow\s+many\s+(?:tiles|patches|pieces|cards)\s+(?:are\s+)?(?:there\s+)?(?:in\s+(?:the\s+)?(?:bag|box|deck|game)|"
+        r"in\s+total|altogether|total)\b",
+        r"(?:袋子|布袋|袋|盒子|牌堆|整副牌)里(?:一共|总共)?(?:有)?(?:几|多少)(?:块|张|片)",
+        r"(?:一共|总共)(?:有)?(?:几|多少)(?:块|张|片)(?:布片|板块|牌|拼布)",
     )),
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",

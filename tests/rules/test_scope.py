@@ -196,3 +196,14 @@ def test_a_player_count_only_one_game_supports_picks_it(question: str, game: str
 
 def test_five_players_lead_to_cat_in_the_box(real_index: RulesIndex) -> None:
     assert real_index.search("how many cards does each player get with five players")[0].game == "citb"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how many patches are in the bag altogether?", "calico.setup.standard"),
+    ("袋子里总共有多少块布片", "calico.setup.standard"),
+    ("cat in the box: how many cards in the deck with 4 players", "citb.setup"),
+])
+def test_questions_about_the_components_reach_the_topic_that_counts_them(real_index: RulesIndex, question: str,
+                                                                         topic: str) -> None:
+    assert structure_intent(question) == "components"
+    assert real_index.search(question)[0].id == topic
