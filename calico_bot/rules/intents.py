@@ -69,7 +69,11 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:final|end\s+of\s+(?:the\s+)?game|end-game|endgame)\s+scor",
         r"\bis\s+the\s+final\s+score\b", r"\bhow\s+(?:is|do\s+you\s+work\s+out)\s+the\s+final\s+score\b",
         r"最后(?:怎么|如何)?(?:算分|计分|得分|算总分)", r"终局(?:怎么|如何)?(?:算分|计分)",
-        r"算分都算", r"最后都算哪些",
+        r"算分都算", r"最后都算哪些", r"(?:最后|终局|结束时|游戏结束)(?:的)?(?:要)?结算",
+        r"(?:结算|计分|算分).{0,6}哪(?:几|些)(?:项|样|部分)",
+        r"哪(?:几|些)(?:项|种|部分)(?:分数|得分|计分)",
+        r"\bwhat\s+(?:are|r)\s+(?:the\s+)?(?:\d|two|three|four|five)?\s*(?:things|ways|parts|sources)\s+(?:that\s+)?"
+        r"(?:score|scores|give\s+points|to\s+score|of\s+points)\b", r"\b(?:all\s+the\s+)?ways\s+to\s+score\b",
         r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
     )),
     ("winning", (

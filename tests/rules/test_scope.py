@@ -207,3 +207,9 @@ def test_questions_about_the_components_reach_the_topic_that_counts_them(real_in
                                                                          topic: str) -> None:
     assert structure_intent(question) == "components"
     assert real_index.search(question)[0].id == topic
+
+
+@pytest.mark.parametrize("question", ["what are the three things that give points in calico", "花毯终局结算哪几项",
+                                      "猫岛游戏结束时的结算"])
+def test_final_scoring_in_other_words(question: str) -> None:
+    assert structure_intent(question) == "final_scoring"
