@@ -19,7 +19,9 @@ share of the question's information - IDF-weighted English terms and Chinese cha
 at the highest weight; see ``RulesIndex._coverage`` - that the entry contains, damped for
 lower-ranked hits by their BM25 score relative to the best one) must reach a floor, lower for long
 questions and for questions naming one of our games, higher for questions using words of another
-subject (``RulesIndex._floor`` and ``lookup``).
+subject (``RulesIndex._floor`` and ``lookup``). Both are measured on the question's clauses that hold
+a rules word (``RulesIndex._core``), so chatter around a rules question does not count against it.
+With no game named, a player count only one game supports ("five players") picks that game.
 """
 
 from __future__ import annotations
