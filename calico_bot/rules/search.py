@@ -385,7 +385,10 @@ class RulesIndex:
         entries use ("boat", "trick", "船", "墩"), weighted by IDF, with one game having at least
         ``GAME_HINT_DOMINANCE`` times the evidence of any other."""
         evidence = dict.fromkeys(GAMES, 0.0)
-        for tokens, index, owners in ((query.en, self._en, self._en_games), (query.zh, self._zh, self._zh_games)):
+        # Chinese: bigrams and one-character words (船, 墩), not every character of a longer word
+        # (便 of 随便 is in one game's text by chance).
+        zh = [t for t in query.zh if not _is_zh_char(t) or t in query.pieces]
+        for tokens, index, owners in ((query.en, self._en, self._en_games), (zh, self._zh, self._zh_games)):
             for t in tokens:
                 games = owners.get(t)
                 if games is not None and len(games) == 1:
