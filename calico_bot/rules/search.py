@@ -357,6 +357,8 @@ class RulesIndex:
                 # Two swapped letters ("wrok", "tkae") are one edit for Damerau-Levenshtein.
                 match = process.extractOne(word, self._fuzzy_words, scorer=DamerauLevenshtein.distance,
                                            score_cutoff=1)
+                if match is not None and len(match[0]) == len(word) and sorted(match[0]) != sorted(word):
+                    match = None  # one letter changed in a short word ("live" -> "five") is another word
             if match is not None:
                 best = match[0]
         self._fuzzy_cache[word] = best

@@ -205,3 +205,8 @@ def test_a_chinese_game_hint_comes_from_words_not_stray_characters(real_index: R
     # 船 (boat) is Isle of Cats' word; 便 of 随便 is in one Calico text by chance and says nothing.
     query = real_index._analyse("船上第一块可以随便放吗")
     assert real_index._hinted_game(query) == "ioc"
+
+
+def test_short_words_are_corrected_for_swapped_letters_not_for_another_letter(real_index: RulesIndex) -> None:
+    assert real_index._correct("tkae") == "take" and real_index._correct("mdoe") == "mode"
+    assert real_index._correct("live") is None  # not "five"
