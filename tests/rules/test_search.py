@@ -210,3 +210,9 @@ def test_a_chinese_game_hint_comes_from_words_not_stray_characters(real_index: R
 def test_short_words_are_corrected_for_swapped_letters_not_for_another_letter(real_index: RulesIndex) -> None:
     assert real_index._correct("tkae") == "take" and real_index._correct("mdoe") == "mode"
     assert real_index._correct("live") is None  # not "five"
+
+
+@pytest.mark.parametrize("question", ["must my tile touch the one i placed last time?",
+                                      "does it have to be adjacent to my previous tile"])
+def test_the_previous_placement_is_no_last_turn(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)[0].id == "calico.turn.placement"
