@@ -27,6 +27,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # What is in the box: how many tiles in the bag, cards in the deck.
     "components": {"calico": "calico.setup.standard", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
+    # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
+    "rescue_cost": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
     "trick_winner": {"citb": "citb.trick.winner"},
 }
@@ -103,6 +105,11 @@ _INTENT_PATTERNS += (
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+    )),
+    ("rescue_cost", (
+        r"\brescu\w*\b.{0,40}\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b",
+        r"\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b.{0,40}\brescu",
+        r"救.{0,10}(?:多少|几条?)(?:鱼|钱)|(?:多少|几条?)(?:鱼|钱).{0,10}救", r"救.{0,10}(?:价格|价钱|花费|费用)",
     )),
     ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
               r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",

@@ -213,3 +213,10 @@ def test_questions_about_the_components_reach_the_topic_that_counts_them(real_in
                                       "猫岛游戏结束时的结算"])
 def test_final_scoring_in_other_words(question: str) -> None:
     assert structure_intent(question) == "final_scoring"
+
+
+@pytest.mark.parametrize("question", ["how much does rescuing a cat from the right field cost",
+                                      "左边区域救一只猫几条鱼"])
+def test_what_a_rescue_costs_goes_to_rescuing(real_index: RulesIndex, question: str) -> None:
+    assert structure_intent(question) == "rescue_cost"
+    assert real_index.search(question)[0].id == "ioc.rescue"
