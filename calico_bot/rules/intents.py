@@ -25,7 +25,7 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
     "cat_list": {"calico": "calico.cats.list"},
     # What is in the box: how many tiles in the bag, cards in the deck.
-    "components": {"calico": "calico.setup.standard", "citb": "citb.setup", "ioc": "ioc.overview"},
+    "components": {"calico": "calico.overview", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
     # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
     "rescue_cost": {"ioc": "ioc.rescue"},
@@ -101,6 +101,8 @@ _INTENT_PATTERNS += (
         r"in\s+total|altogether|total)\b",
         r"(?:袋子|布袋|袋|盒子|牌堆|整副牌)里(?:一共|总共)?(?:有)?(?:几|多少)(?:块|张|片)",
         r"(?:一共|总共)(?:有)?(?:几|多少)(?:块|张|片)(?:布片|板块|牌|拼布)",
+        r"\bwhat\s+(?:colou?rs?|patterns?)(?:\s+and\s+(?:colou?rs?|patterns?))?\s+(?:are\s+there|exist|are\s+in)\b",
+        r"(?:一共)?有(?:哪些|几种|什么)(?:颜色|图案)(?:和(?:颜色|图案))?\s*[?？]?$",
     )),
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",

@@ -199,8 +199,10 @@ def test_five_players_lead_to_cat_in_the_box(real_index: RulesIndex) -> None:
 
 
 @pytest.mark.parametrize(("question", "topic"), [
-    ("how many patches are in the bag altogether?", "calico.setup.standard"),
-    ("袋子里总共有多少块布片", "calico.setup.standard"),
+    ("how many patches are in the bag altogether?", "calico.overview"),
+    ("袋子里总共有多少块布片", "calico.overview"),
+    ("what patterns and colours exist in calico", "calico.overview"),
+    ("花毯一共有几种图案", "calico.overview"),
     ("cat in the box: how many cards in the deck with 4 players", "citb.setup"),
 ])
 def test_questions_about_the_components_reach_the_topic_that_counts_them(real_index: RulesIndex, question: str,
