@@ -27,6 +27,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # What is in the box: how many tiles in the bag, cards in the deck.
     "components": {"calico": "calico.overview", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
+    # Which comes first in a Calico turn, placing or taking from the market.
+    "turn_order": {"calico": "calico.turn.order"},
     # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
     "rescue_cost": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
@@ -107,6 +109,12 @@ _INTENT_PATTERNS += (
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+    )),
+    ("turn_order", (
+        r"先(?:放|摆).{0,12}还是.{0,8}(?:拿|抽|选|取)|先.{0,6}(?:拿|抽|选|取).{0,12}(?:还是|再).{0,4}(?:放|摆)",
+        r"\b(?:place|put|lay)\b.{0,30}\bbefore\b.{0,30}\b(?:take|taking|draft|drafting|grab|grabbing|pick|picking)\b",
+        r"\b(?:take|draft|grab|pick)\b.{0,30}\bbefore\b.{0,30}\b(?:place|placing|put|putting|lay|laying)\b",
+        r"\b(?:place|placing)\s+(?:first\s+)?or\s+(?:take|draft|drafting|taking)\s+first\b",
     )),
     ("rescue_cost", (
         r"\brescu\w*\b.{0,40}\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b",

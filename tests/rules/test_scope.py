@@ -222,3 +222,9 @@ def test_final_scoring_in_other_words(question: str) -> None:
 def test_what_a_rescue_costs_goes_to_rescuing(real_index: RulesIndex, question: str) -> None:
     assert structure_intent(question) == "rescue_cost"
     assert real_index.search(question)[0].id == "ioc.rescue"
+
+
+@pytest.mark.parametrize("question", ["may i draft a patch before placing one?", "是先摆布片还是先去市场拿"])
+def test_which_comes_first_in_a_calico_turn(real_index: RulesIndex, question: str) -> None:
+    assert structure_intent(question) == "turn_order"
+    assert real_index.search(question)[0].id == "calico.turn.order"
