@@ -27,6 +27,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # What is in the box: how many tiles in the bag, cards in the deck.
     "components": {"calico": "calico.overview", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
+    # The fish everyone receives each day, and paying fish to keep drafted cards.
+    "fish_income": {"ioc": "ioc.fish.draft"},
+    "card_cost": {"ioc": "ioc.buy.cards"},
     # Which comes first in a Calico turn, placing or taking from the market.
     "turn_order": {"calico": "calico.turn.order"},
     # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
@@ -120,6 +123,16 @@ _INTENT_PATTERNS += (
         r"\brescu\w*\b.{0,40}\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b",
         r"\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b.{0,40}\brescu",
         r"救.{0,10}(?:多少|几条?)(?:鱼|钱)|(?:多少|几条?)(?:鱼|钱).{0,10}救", r"救.{0,10}(?:价格|价钱|花费|费用)",
+    )),
+    ("fish_income", (
+        r"(?:每天|每一天|一天|每日)(?:开始)?.{0,4}(?:给|拿|得|发|领|有)(?:到)?(?:多少|几)(?:条)?鱼",
+        r"\bhow\s+many\s+fish\s+(?:do|does|will)\s+(?:we|you|i|each\s+player|everyone|players)\s+"
+        r"(?:get|receive|gain|start\s+with|take)\b",
+    )),
+    ("card_cost", (
+        r"(?:留|保留)(?:下)?.{0,10}(?:要不要|要|需要|得)(?:给|付|交|花)鱼",
+        r"\b(?:pay|fish)\b.{0,25}\b(?:keep|keeping|kept)\b.{0,15}\bcards?\b",
+        r"\b(?:keep|keeping)\b.{0,25}\bcards?\b.{0,40}\b(?:pay|cost|fish)\b",
     )),
     ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
               r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",

@@ -228,3 +228,14 @@ def test_what_a_rescue_costs_goes_to_rescuing(real_index: RulesIndex, question: 
 def test_which_comes_first_in_a_calico_turn(real_index: RulesIndex, question: str) -> None:
     assert structure_intent(question) == "turn_order"
     assert real_index.search(question)[0].id == "calico.turn.order"
+
+
+@pytest.mark.parametrize(("question", "intent", "topic"), [
+    ("how many fish does everyone get each day", "fish_income", "ioc.fish.draft"),
+    ("每一天能领几条鱼", "fish_income", "ioc.fish.draft"),
+    ("keeping the cards from the draft, do i have to pay fish for them", "card_cost", "ioc.buy.cards"),
+    ("轮抽的牌想保留的话要付鱼吗", "card_cost", "ioc.buy.cards"),
+])
+def test_fish_income_and_card_costs(real_index: RulesIndex, question: str, intent: str, topic: str) -> None:
+    assert structure_intent(question) == intent
+    assert real_index.search(question)[0].id == topic
