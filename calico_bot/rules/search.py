@@ -502,11 +502,13 @@ class RulesIndex:
         topics = STRUCTURE_TOPICS[intent]
         if game in GAMES:
             owner = game
+        elif len(topics) == 1:
+            owner = next(iter(topics))  # an intent only one game has (rescue costs, who takes the trick)
         else:
             # A unit only one game counts in (rounds, days) or a player count only one game supports
             # points to that game, whatever the structure asked about.
             hinted = length_game(question) or player_count_game(question) or self._hinted_game(query)
-            owner = hinted or (next(iter(topics)) if len(topics) == 1 else "calico")
+            owner = hinted or "calico"
         return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
