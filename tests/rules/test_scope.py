@@ -239,3 +239,9 @@ def test_which_comes_first_in_a_calico_turn(real_index: RulesIndex, question: st
 def test_fish_income_and_card_costs(real_index: RulesIndex, question: str, intent: str, topic: str) -> None:
     assert structure_intent(question) == intent
     assert real_index.search(question)[0].id == topic
+
+
+def test_an_intent_of_one_game_answers_with_that_game_whatever_else_is_hinted(real_index: RulesIndex) -> None:
+    question = "轮抽拿到的牌留下来要不要给鱼"  # 轮 would point to Cat in the Box's rounds
+    topic = real_index._structure_topic("card_cost", question, None, real_index._analyse(question))
+    assert topic is not None and topic.id == "ioc.buy.cards"
