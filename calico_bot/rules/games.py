@@ -88,6 +88,43 @@ def named_only_by_common_words(question: str) -> bool:
     return guess_game(rest) is None
 
 
+#: Player counts each game supports (base boxes): a question about five players can only be about Cat
+#: in the Box.
+PLAYER_COUNTS: dict[str, range] = {"calico": range(1, 5), "citb": range(2, 6), "ioc": range(1, 5)}
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "一": 1, "两": 2, "二": 2, "三": 3,
+                "四": 4, "五": 5, "六": 6}
+_PLAYER_COUNT_RE = re.compile(
+    r"\b([1-9]|one|two|three|four|five|six)[ -]?(?:players?|people|ppl|persons?|p)\b|\b([1-9])p\b|"
+    r"([1-9一两二三四五六])\s*(?:个)?人(?:局|玩|游戏|的话|一起)"
+)
+
+
+def player_count_game(question: str) -> str | None:
+    """The only game that supports the player count a question names ("with 5 players", 五人局), or None."""
+    text = to_simplified(question.lower())
+    games: set[str] | None = None
+    for m in _PLAYER_COUNT_RE.finditer(text):
+        word = next(g for g in m.groups() if g)
+        n = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 0)
+        fits = {g for g, counts in PLAYER_COUNTS.items() if n in counts}
+        games = fits if games is None else games & fits
+    return next(iter(games)) if games is not None and len(games) == 1 else None
+
+
+#: Names that come from a game's theme rather than its title: Schrödinger's cat (Cat in the Box's
+#: theme), 量子猫. They pick the game, but a message that names it only this way is as likely to be
+#: about the physics as about the game, so they do not vouch for it being a rules question.
+_THEME_NAMES = re.compile(r"schr[oö]e?dinger'?s?|薛定谔的?|量子猫")
+
+
+def named_only_by_theme(question: str) -> bool:
+    """Whether every game name in the question is a theme word ("Schrödinger's cat", 薛定谔)."""
+    text = to_simplified(question.lower())
+    if not _THEME_NAMES.search(text):
+        return False
+    return guess_game(_THEME_NAMES.sub(" ", text)) is None
+
+
 @lru_cache(maxsize=1024)
 def strip_game_names(question: str) -> str:
     """The question with every game name removed (names pick the game; they are not rules words)."""

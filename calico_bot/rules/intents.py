@@ -24,7 +24,16 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
     "cat_list": {"calico": "calico.cats.list"},
+    # What is in the box: how many tiles in the bag, cards in the deck.
+    "components": {"calico": "calico.overview", "citb": "citb.setup", "ioc": "ioc.overview"},
     "undo": {"calico": "calico.bot.commands"},
+    # The fish everyone receives each day, and paying fish to keep drafted cards.
+    "fish_income": {"ioc": "ioc.fish.draft"},
+    "card_cost": {"ioc": "ioc.buy.cards"},
+    # Which comes first in a Calico turn, placing or taking from the market.
+    "turn_order": {"calico": "calico.turn.order"},
+    # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
+    "rescue_cost": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
     "trick_winner": {"citb": "citb.trick.winner"},
 }
@@ -67,7 +76,11 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:final|end\s+of\s+(?:the\s+)?game|end-game|endgame)\s+scor",
         r"\bis\s+the\s+final\s+score\b", r"\bhow\s+(?:is|do\s+you\s+work\s+out)\s+the\s+final\s+score\b",
         r"最后(?:怎么|如何)?(?:算分|计分|得分|算总分)", r"终局(?:怎么|如何)?(?:算分|计分)",
-        r"算分都算", r"最后都算哪些",
+        r"算分都算", r"最后都算哪些", r"(?:最后|终局|结束时|游戏结束)(?:的)?(?:要)?结算",
+        r"(?:结算|计分|算分).{0,6}哪(?:几|些)(?:项|样|部分)",
+        r"哪(?:几|些)(?:项|种|部分)(?:分数|得分|计分)",
+        r"\bwhat\s+(?:are|r)\s+(?:the\s+)?(?:\d|two|three|four|five)?\s*(?:things|ways|parts|sources)\s+(?:that\s+)?"
+        r"(?:score|scores|give\s+points|to\s+score|of\s+points)\b", r"\b(?:all\s+the\s+)?ways\s+to\s+score\b",
         r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
     )),
     ("winning", (
@@ -88,9 +101,38 @@ _INTENT_PATTERNS += (
         r"(?:里|中|一共|总共|有)(?:几|多少)只猫(?:咪)?\s*[?？]?$", r"(?:总共|一共)有?(?:哪|几)几?只猫",
         r"有哪(?:几|些)只?猫",
     )),
+    ("components", (
+        r"\bhow\s+many\s+(?:tiles|patches|pieces|cards)\s+(?:are\s+)?(?:there\s+)?(?:in\s+(?:the\s+)?(?:bag|box|deck|game)|"
+        r"in\s+total|altogether|total)\b",
+        r"(?:袋子|布袋|袋|盒子|牌堆|整副牌)里(?:一共|总共)?(?:有)?(?:几|多少)(?:块|张|片)",
+        r"(?:一共|总共)(?:有)?(?:几|多少)(?:块|张|片)(?:布片|板块|牌|拼布)",
+        r"\bwhat\s+(?:colou?rs?|patterns?)(?:\s+and\s+(?:colou?rs?|patterns?))?\s+(?:are\s+there|exist|are\s+in)\b",
+        r"(?:一共)?有(?:哪些|几种|什么)(?:颜色|图案)(?:和(?:颜色|图案))?\s*[?？]?$",
+    )),
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+    )),
+    ("turn_order", (
+        r"先(?:放|摆).{0,12}还是.{0,8}(?:拿|抽|选|取)|先.{0,6}(?:拿|抽|选|取).{0,12}(?:还是|再).{0,4}(?:放|摆)",
+        r"\b(?:place|put|lay)\b.{0,30}\bbefore\b.{0,30}\b(?:take|taking|draft|drafting|grab|grabbing|pick|picking)\b",
+        r"\b(?:take|draft|grab|pick)\b.{0,30}\bbefore\b.{0,30}\b(?:place|placing|put|putting|lay|laying)\b",
+        r"\b(?:place|placing)\s+(?:first\s+)?or\s+(?:take|draft|drafting|taking)\s+first\b",
+    )),
+    ("rescue_cost", (
+        r"\brescu\w*\b.{0,40}\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b",
+        r"\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b.{0,40}\brescu",
+        r"救.{0,10}(?:多少|几条?)(?:鱼|钱)|(?:多少|几条?)(?:鱼|钱).{0,10}救", r"救.{0,10}(?:价格|价钱|花费|费用)",
+    )),
+    ("fish_income", (
+        r"(?:每天|每一天|一天|每日)(?:开始)?.{0,4}(?:给|拿|得|发|领|有)(?:到)?(?:多少|几)(?:条)?鱼",
+        r"\bhow\s+many\s+fish\s+(?:do|does|will)\s+(?:we|you|i|each\s+player|everyone|players)\s+"
+        r"(?:get|receive|gain|start\s+with|take)\b",
+    )),
+    ("card_cost", (
+        r"(?:留|保留)(?:下)?.{0,10}(?:要不要|要|需要|得)(?:给|付|交|花)鱼",
+        r"\b(?:pay|fish)\b.{0,25}\b(?:keep|keeping|kept)\b.{0,15}\bcards?\b",
+        r"\b(?:keep|keeping)\b.{0,25}\bcards?\b.{0,40}\b(?:pay|cost|fish)\b",
     )),
     ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
               r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",

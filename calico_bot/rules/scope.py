@@ -15,7 +15,9 @@ cats"). This module recognises them from what they are, before any ranking:
   :func:`other_domain_signals`);
 * **no rules word**: every English word is either unknown to the rules or an ordinary word the
   rules merely happen to contain (``GENERAL_EN``: "time", "good", "like", ...); a Chinese message
-  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character.
+  holds none of the knowledge base's Chinese keywords (minus ``ZH_GENERAL``) and no rules character;
+* **theme words only** (``THEME_EN``: cat, box, island, quilt) beside a word the rules do not know
+  ("do kittens dream").
 
 :func:`out_of_scope` returns the reason (a short key) or None. A question that names one of our
 games is only refused when it asks what the bot itself is.
@@ -96,7 +98,7 @@ _META_PATTERNS = (
     r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
     r"\bare\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|person|real|chatgpt|sentient|alive|a real)\b",
     r"\bwho\s+(?:made|built|created|wrote|programmed|coded|developed|owns|runs|are)\s+(?:you|this bot|the bot)\b",
-    r"\b(?:your|the bot'?s?)\s+(?:system\s+)?(?:prompt|instructions|source code|name|creator|owner|age)\b",
+    r"\b(?:your|the bot'?s)\s+(?:system\s+)?(?:prompt|instructions|source code|name|creator|owner|age)\b",
     r"\bwhat(?:'s|s| is)\s+your\b", r"\bhow\s+old\s+are\s+you\b", r"\bhow\s+are\s+you\b",
     r"\bdo\s+you\s+(?:like|love|hate|enjoy|prefer|think|dream|feel|sleep|eat|have feelings)\b",
     r"\bare\s+you\s+(?:ok|okay|there|awake|smart|stupid|dumb|sure|happy|sad|bored)\b",
@@ -134,6 +136,7 @@ _META_PATTERNS = (
     r"你会说", r"怎么修改(?:昵称|名字|头像)",
     r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
     r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
+    r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
@@ -207,7 +210,7 @@ sofa couch scratch scratching scratches litter stray vet vets neuter spay breed 
 meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
 physics superposition entanglement experiment theory? relativity gravity atom atoms
 grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
-knit knitting crochet yarn quilting embroidery clothes shirt coat jacket
+knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric fabrics
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
 timer alarm reminder remind calendar birthday christmas halloween holiday
@@ -252,6 +255,7 @@ _PET_TALK_RE = re.compile("|".join((
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
     r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
+    r"\bnames?\s+for\s+(?:a|an|my|our)\s+(?:\w+\s+)?(?:cat|kitten|kitty)\b",
 )))
 
 
@@ -275,7 +279,7 @@ myself nail niece nephew nope notice nothing oh parent parents past picture pret
 realize recent recommend remember said saw seem sometimes sorry super suppose sure surprise talk teach terrible
 think thought told tomorrow ton tonight try tried trade treat uh understand video vs wait walk want waste watch
 weekend weird went wife husband word words worry worst written wrong year years yesterday young yourself
-ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite
+ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy spare favourite favorite back
 """.split())  # noqa: SIM905
 
 
@@ -314,6 +318,14 @@ ZH_GENERAL = frozenset({
 ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
 
 
+#: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message
+#: whose only rules words are these is as likely to be about real cats ("how long do cats live",
+#: "what's in a cat's box") as about the games: with a word the rules do not know beside them, they do
+#: not make it a rules question.
+THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", "kitty", "box", "boxes", "island",
+                                            "islands", "isle", "quilt", "quilts"))
+
+
 def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
     """Whether a Chinese message holds a rules word: one of ``keywords`` (the knowledge base's Chinese
     keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
@@ -325,7 +337,7 @@ def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
                  corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
     """Why a message is not a rules question ("other_game", "about_bot", "arithmetic", "small_talk",
-    "other_domain", "no_rules_word"), or None when it may be one.
+    "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
 
     ``named_game`` is the game the question names (``guess_game``), if any; ``terms`` are the
     question's English index terms that the rules use, after spelling correction (default: every
@@ -366,4 +378,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_domain"
     if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
         return "no_rules_word"
+    if (zh_keywords is not None and not cjk and rules_terms and all(t in THEME_EN for t in rules_terms)
+            and (corrected or len(set(en_words(text))) > len(set(terms)))):
+        # Only theme words and a word the rules do not know (or had to guess): real cats, boxes, islands.
+        return "theme_only"
     return None

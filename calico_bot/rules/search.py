@@ -19,11 +19,14 @@ share of the question's information - IDF-weighted English terms and Chinese cha
 at the highest weight; see ``RulesIndex._coverage`` - that the entry contains, damped for
 lower-ranked hits by their BM25 score relative to the best one) must reach a floor, lower for long
 questions and for questions naming one of our games, higher for questions using words of another
-subject (``RulesIndex._floor`` and ``lookup``).
+subject (``RulesIndex._floor`` and ``lookup``). Both are measured on the question's clauses that hold
+a rules word (``RulesIndex._core``), so chatter around a rules question does not count against it.
+With no game named, a player count only one game supports ("five players") picks that game.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,10 +37,17 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from calico_bot.rules.games import asks_about_game, guess_game, named_only_by_common_words, strip_game_names
+from calico_bot.rules.games import (
+    asks_about_game,
+    guess_game,
+    named_only_by_common_words,
+    named_only_by_theme,
+    player_count_game,
+    strip_game_names,
+)
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
-from calico_bot.rules.scope import ZH_GENERAL, other_domain_signals, out_of_scope
+from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -52,6 +62,8 @@ from calico_bot.rules.text_tokens import (
 )
 
 _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
+#: Clause boundaries: punctuation in either script.
+_CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
 
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
@@ -88,6 +100,8 @@ OTHER_DOMAIN_STEP = 0.1
 #: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
 #: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
+#: Games that do not support the player count a question names ("with 5 players") rank this much lower.
+UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
 #: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
@@ -243,6 +257,8 @@ class _Query:
     credit: dict[str, float]
     #: How many parts of a score the question names (``intents.score_parts``).
     parts: int = 0
+    #: The only game supporting the player count the question names (``games.player_count_game``).
+    count_game: str | None = None
 
 
 class RulesIndex:
@@ -341,6 +357,8 @@ class RulesIndex:
                 # Two swapped letters ("wrok", "tkae") are one edit for Damerau-Levenshtein.
                 match = process.extractOne(word, self._fuzzy_words, scorer=DamerauLevenshtein.distance,
                                            score_cutoff=1)
+                if match is not None and len(match[0]) == len(word) and sorted(match[0]) != sorted(word):
+                    match = None  # one letter changed in a short word ("live" -> "five") is another word
             if match is not None:
                 best = match[0]
         self._fuzzy_cache[word] = best
@@ -361,14 +379,18 @@ class RulesIndex:
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
             en.append(term)
         pieces = zh_pieces(text)
-        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question))
+        return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question),
+                      player_count_game(question))
 
     def _hinted_game(self, query: _Query) -> str | None:
         """The game that the question's words point to, when it names none: words that only one game's
         entries use ("boat", "trick", "船", "墩"), weighted by IDF, with one game having at least
         ``GAME_HINT_DOMINANCE`` times the evidence of any other."""
         evidence = dict.fromkeys(GAMES, 0.0)
-        for tokens, index, owners in ((query.en, self._en, self._en_games), (query.zh, self._zh, self._zh_games)):
+        # Chinese: bigrams and one-character words (船, 墩), not every character of a longer word
+        # (便 of 随便 is in one game's text by chance).
+        zh = [t for t in query.zh if not _is_zh_char(t) or t in query.pieces]
+        for tokens, index, owners in ((query.en, self._en, self._en_games), (zh, self._zh, self._zh_games)):
             for t in tokens:
                 games = owners.get(t)
                 if games is not None and len(games) == 1:
@@ -439,21 +461,26 @@ class RulesIndex:
         # and not when the name is an ordinary word in a message about another subject ("how do I
         # wash a quilt", "why are calico cats female").
         signals = other_domain_signals(question)
-        vouching = None if signals and named_only_by_common_words(question) else named
+        # A theme word (Schrödinger) picks the game but vouches for nothing either.
+        weak_name = (signals and named_only_by_common_words(question)) or named_only_by_theme(question)
+        vouching = None if weak_name else named
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
-        floor = self._floor(query)
-        if named is not None:
+        # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
+        # is judged by its last clause, so chatter around a rules question does not count against it.
+        core = self._core(question, query)
+        floor = self._floor(core)
+        if vouching is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
         if signals > 0:
             raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
-            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if named is not None else 1.0))
+            floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0))
         hits = self._without_ranking(query, game, named, answer_lang)
         if hits is not None:
             guesses: list[Hit] = []
         else:
-            hits, guesses = self._ranked(query, game, answer_lang, k, floor)
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core)
         if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
@@ -475,9 +502,13 @@ class RulesIndex:
         topics = STRUCTURE_TOPICS[intent]
         if game in GAMES:
             owner = game
+        elif len(topics) == 1:
+            owner = next(iter(topics))  # an intent only one game has (rescue costs, who takes the trick)
         else:
-            hinted = (intent == "length" and length_game(question)) or self._hinted_game(query)
-            owner = hinted or (next(iter(topics)) if len(topics) == 1 else "calico")
+            # A unit only one game counts in (rounds, days) or a player count only one game supports
+            # points to that game, whatever the structure asked about.
+            hinted = length_game(question) or player_count_game(question) or self._hinted_game(query)
+            owner = hinted or "calico"
         return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
@@ -513,10 +544,33 @@ class RulesIndex:
         overview = self._by_id.get(f"{target}.overview") if target else None
         return [self._hit(overview, 1.0, lang)] if overview else []
 
-    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float
-                ) -> tuple[list[Hit], list[Hit]]:
+    def _core(self, question: str, query: _Query) -> _Query:
+        """The query of the question's clauses (split at punctuation) that hold a rules word, or the
+        whole query when every clause or none does. A rules word: an English term the rules use that is
+        no ordinary word (``scope.GENERAL_EN``), or a Chinese rules word (``scope.has_zh_rules_word``)."""
+        clauses = [c for c in _CLAUSE_RE.split(strip_game_names(question)) if c.strip()]
+        if len(clauses) < 2:
+            return query
+        keep = [c for c in clauses if self._has_rules_word(c)]
+        if not keep or len(keep) == len(clauses):
+            return query
+        return self._analyse(" , ".join(keep))
+
+    def _has_rules_word(self, clause: str) -> bool:
+        for word in en_words(clause):
+            term = canonical(word)
+            if term not in self._en.said_vocab:
+                fixed = self._correct(word)
+                term = canonical(fixed) if fixed is not None else term
+            if term in self._en.said_vocab and term not in GENERAL_EN and not term.isdigit():
+                return True
+        return bool(re.search(r"[\u3400-\u9fff]", clause)) and has_zh_rules_word(clause, self._zh_keywords)
+
+    def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float,
+                core: _Query | None = None) -> tuple[list[Hit], list[Hit]]:
         """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
-        below the floor)."""
+        below the floor). ``core`` (default ``query``) is what the confidence measures."""
+        core = core or query
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         scores = scores * self._variant_factors(query)
@@ -525,8 +579,10 @@ class RulesIndex:
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
-            favoured = self._hinted_game(query) or "calico"
+            favoured = query.count_game or self._hinted_game(query) or "calico"
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
+            if query.count_game is not None:
+                scores = np.where(self._games == query.count_game, scores, scores * UNSUPPORTED_COUNT_FACTOR)
         group_scores, best_member = self._group(scores)
         if "score" in query.en or any("分" in p for p in query.pieces):
             # A question about points, matching a detail shared by a scoring topic and another one
@@ -545,7 +601,7 @@ class RulesIndex:
         previous = 1.0
         for g in order:
             member = int(best_member[g])
-            covered, total = self._coverage(member, query)
+            covered, total = self._coverage(member, core)
             conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf

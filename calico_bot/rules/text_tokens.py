@@ -155,6 +155,10 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
                   "only two", "with 2", "with two", "2 of us", "two of us"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
     "setup": ("set up", "setting up"),
+    # "the one I placed last turn": the previous placement, not the last turn of the game.
+    "place": ("placed last turn", "played last turn", "placed last time", "played last time", "put down last turn",
+              "placed on my last turn", "played on my last turn", "previous turn", "previous tile", "previous patch",
+              "placed before", "placed previously"),
     "beginner": ("first game", "first time", "first play", "new players"),
     "setaside": ("set aside", "put aside"),
     "tie": ("tie break", "tie breaker", "tie breakers", "tie breaks", "same score", "same total", "same points",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from calico_bot.rules import RulesIndex
+from calico_bot.rules.games import guess_game, named_only_by_theme, player_count_game
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.scope import mentions_other_domain, other_domain_signals, out_of_scope
 
@@ -146,3 +147,101 @@ def test_a_game_named_by_an_ordinary_word_does_not_vouch_for_another_subject(rea
     assert real_index.search("why are calico cats almost always female") == []
     assert real_index.search("拼布被子怎么做") == []
     assert real_index.search("all calico cats + points")[0].id == "calico.cats.list"
+
+
+# ------------------------------------------------------------------ issue 17: theme names, theme words, chatter
+
+
+@pytest.mark.parametrize("message", ["schrodinger's cat in simple words please", "薛定谔的猫到底是什么意思"])
+def test_a_theme_name_alone_does_not_vouch_for_a_message(real_index: RulesIndex, message: str) -> None:
+    assert named_only_by_theme(message) and guess_game(message) == "citb"
+    assert real_index.search(message) == []
+
+
+def test_a_theme_name_with_the_game_named_still_vouches() -> None:
+    assert not named_only_by_theme("schrödinger cat in the box: can I lead red?")
+    assert not named_only_by_theme("盒中猫 薛定谔 首引红色")
+
+
+@pytest.mark.parametrize("message", ["why do cats knead blankets", "do kittens dream"])
+def test_theme_words_beside_unknown_words_are_out_of_scope(real_index: RulesIndex, message: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == "theme_only"
+
+
+@pytest.mark.parametrize("question", ["how do you get a cat", "what's in the box"])
+def test_theme_words_alone_are_still_rules_questions(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)
+
+
+def test_the_bot_naming_a_winner_is_no_question_about_the_bot() -> None:
+    assert out_of_scope("does the bot name a winner before the last round") != "about_bot"
+    assert out_of_scope("what is the bot's name") == "about_bot"
+
+
+def test_confidence_is_measured_on_the_clauses_with_rules_words(real_index: RulesIndex) -> None:
+    plain = real_index.lookup("最后猫咪分怎么算")
+    chatty = real_index.lookup("累死了,打完这局花毯就睡,最后猫咪分怎么算")
+    assert chatty.hits and plain.hits
+    assert chatty.hits[0].score == pytest.approx(plain.hits[0].score, abs=0.05)
+
+
+@pytest.mark.parametrize(("question", "game"), [
+    ("how many cards does everyone get with 5 players", "citb"), ("五人局每人几张牌", "citb"), ("5p bids?", "citb"),
+    ("with 3 players", None), ("solo rules", None), ("four players, which board", None),
+])
+def test_a_player_count_only_one_game_supports_picks_it(question: str, game: str | None) -> None:
+    assert player_count_game(question) == game
+
+
+def test_five_players_lead_to_cat_in_the_box(real_index: RulesIndex) -> None:
+    assert real_index.search("how many cards does each player get with five players")[0].game == "citb"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how many patches are in the bag altogether?", "calico.overview"),
+    ("袋子里总共有多少块布片", "calico.overview"),
+    ("what patterns and colours exist in calico", "calico.overview"),
+    ("花毯一共有几种图案", "calico.overview"),
+    ("cat in the box: how many cards in the deck with 4 players", "citb.setup"),
+])
+def test_questions_about_the_components_reach_the_topic_that_counts_them(real_index: RulesIndex, question: str,
+                                                                         topic: str) -> None:
+    assert structure_intent(question) == "components"
+    assert real_index.search(question)[0].id == topic
+
+
+@pytest.mark.parametrize("question", ["what are the three things that give points in calico", "花毯终局结算哪几项",
+                                      "猫岛游戏结束时的结算"])
+def test_final_scoring_in_other_words(question: str) -> None:
+    assert structure_intent(question) == "final_scoring"
+
+
+@pytest.mark.parametrize("question", ["how much does rescuing a cat from the right field cost",
+                                      "左边区域救一只猫几条鱼"])
+def test_what_a_rescue_costs_goes_to_rescuing(real_index: RulesIndex, question: str) -> None:
+    assert structure_intent(question) == "rescue_cost"
+    assert real_index.search(question)[0].id == "ioc.rescue"
+
+
+@pytest.mark.parametrize("question", ["may i draft a patch before placing one?", "是先摆布片还是先去市场拿"])
+def test_which_comes_first_in_a_calico_turn(real_index: RulesIndex, question: str) -> None:
+    assert structure_intent(question) == "turn_order"
+    assert real_index.search(question)[0].id == "calico.turn.order"
+
+
+@pytest.mark.parametrize(("question", "intent", "topic"), [
+    ("how many fish does everyone get each day", "fish_income", "ioc.fish.draft"),
+    ("每一天能领几条鱼", "fish_income", "ioc.fish.draft"),
+    ("keeping the cards from the draft, do i have to pay fish for them", "card_cost", "ioc.buy.cards"),
+    ("轮抽的牌想保留的话要付鱼吗", "card_cost", "ioc.buy.cards"),  # 轮 of 轮抽 is no round of Cat in the Box
+])
+def test_fish_income_and_card_costs(real_index: RulesIndex, question: str, intent: str, topic: str) -> None:
+    assert structure_intent(question) == intent
+    assert real_index.search(question)[0].id == topic
+
+
+def test_an_intent_of_one_game_answers_with_that_game_whatever_else_is_hinted(real_index: RulesIndex) -> None:
+    question = "轮抽拿到的牌留下来要不要给鱼"  # 轮 would point to Cat in the Box's rounds
+    topic = real_index._structure_topic("card_cost", question, None, real_index._analyse(question))
+    assert topic is not None and topic.id == "ioc.buy.cards"

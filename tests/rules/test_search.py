@@ -199,3 +199,20 @@ def test_long_chatty_questions_need_a_smaller_share_covered(real_index: RulesInd
     hits = real_index.search(f"{chat}: when you finish a group of three patches of one colour do you get a button?")
     assert hits and hits[0].id == "calico.buttons"
     assert real_index.search(f"{chat}: does anyone know a good pizza place near the station that is open late?") == []
+
+
+def test_a_chinese_game_hint_comes_from_words_not_stray_characters(real_index: RulesIndex) -> None:
+    # 船 (boat) is Isle of Cats' word; 便 of 随便 is in one Calico text by chance and says nothing.
+    query = real_index._analyse("船上第一块可以随便放吗")
+    assert real_index._hinted_game(query) == "ioc"
+
+
+def test_short_words_are_corrected_for_swapped_letters_not_for_another_letter(real_index: RulesIndex) -> None:
+    assert real_index._correct("tkae") == "take" and real_index._correct("mdoe") == "mode"
+    assert real_index._correct("live") is None  # not "five"
+
+
+@pytest.mark.parametrize("question", ["must my tile touch the one i placed last time?",
+                                      "does it have to be adjacent to my previous tile"])
+def test_the_previous_placement_is_no_last_turn(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)[0].id == "calico.turn.placement"
