@@ -36,8 +36,6 @@ from ..core.errors import RuleViolation
 from ..storage.interface import Storage
 from ..storage.models import (
     ACTIVE,
-    ENDED,
-    OPEN_STATUSES,
     OVER,
     SeatRow,
     StaleVersion,
@@ -187,6 +185,7 @@ class TimerEvent:
 
 class CalicoGames(TableService):
     kind = KIND
+    update_class = Update
     bot_levels = BOT_LEVELS
     level_aliases = OLD_LEVEL_WORDS
 
@@ -372,36 +371,6 @@ class CalicoGames(TableService):
         return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count},
                                                   person.user_id)], options=options)
 
-    async def resign(self, game_id: int, person: Person) -> Update:
-        async with self.lock(game_id):
-            game = await self._active(game_id, person)
-            seat = self._seat_for(game, person)
-            return await self._seat_leaves(game, seat, "resigned", person)
-
-    async def kick(self, game_id: int, person: Person, target_user: int) -> Update:
-        async with self.lock(game_id):
-            game = await self._active(game_id, person)
-            self._need_host(game, person)
-            seat = game.seat_of(target_user)
-            if seat is None:
-                raise GameError("target_not_player")
-            if game.seat_row(seat).status != "active":
-                raise GameError("no_longer_playing")
-            return await self._seat_leaves(game, seat, "kicked", person)
-
-    async def end(self, game_id: int, person: Person) -> Update:
-        """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
-        async with self.lock(game_id):
-            game = await self.load_for(game_id, person)
-            if game.row.status not in OPEN_STATUSES:
-                raise GameError("game_finished")
-            self._need_host(game, person)
-            update = Update(game, ended_by=person.name)
-            outbox = update.to_outbox() if game.row.thread_id else None  # else the reply says it
-            await self.storage.end_game(game_id, status=ENDED, now=self.clock(), outbox=outbox)
-            update.game = await self.load(game_id)
-            return update
-
     async def hint(self, game_id: int, person: Person, turn: int) -> Hint:
         """For a finished solo game: the strong AI's choice at ``turn`` (1-22), next to the move made.
 
@@ -572,25 +541,6 @@ class CalicoGames(TableService):
         assert outcome is not None
         actions.append((turn.to_json(), None))
         update.turns.append(TurnReport(seat, outcome, reason))
-
-    async def _seat_leaves(self, game: LoadedGame, seat: int, reason: str, person: Person) -> Update:
-        """A player resigns or is kicked: the bot plays the seat from now on (one unit of work)."""
-        name = game.seat_row(seat).name
-        seats = [SeatRow(s.game_id, s.seat, s.user_id, s.name, s.bot_level, reason if s.seat == seat else s.status)
-                 for s in game.seats]
-        game.seats = seats
-        update = Update(game, notes=[(reason, {"name": name})])
-        action: dict[str, Any] = {"type": reason, "player": seat}
-        if all(s.auto_played for s in seats):
-            update.notes.append(("ended_no_players", {}))
-            async with self.storage.transaction():
-                await self.storage.set_seats(game.id, seats)
-                await self.storage.end_game(game.id, status=ENDED, now=self.clock(), outbox=update.to_outbox())
-            update.game = await self.load(game.id)
-            return update
-        actions: list[tuple[dict[str, Any], int | None]] = [(action, person.user_id)]
-        await self._auto_moves(game, update, actions)
-        return await self._commit(game, update, actions, seats=seats)
 
     async def _record_results(self, game: LoadedGame) -> None:
         assert game.state is not None

@@ -33,7 +33,7 @@ from typing import Any
 from ..core.errors import RuleViolation
 from ..core.game_contract import GamePlugin, Prompt
 from ..storage.interface import Storage
-from ..storage.models import ACTIVE, ENDED, OVER, SeatRow, StaleVersion, TimerRow, TimerSpec
+from ..storage.models import ACTIVE, OVER, SeatRow, StaleVersion, TimerRow, TimerSpec
 from .tables import (
     ANYWHERE,
     AUTOPLAY,
@@ -140,6 +140,8 @@ Logged = list[tuple[dict[str, Any], int | None]]
 
 class PluginGames(TableService):
     """The lobby-to-result life of one plug-in's games."""
+
+    update_class = TableUpdate
 
     def __init__(self, storage: Storage, plugin: GamePlugin, *, clock: Callable[[], float] = time.time,
                  instance_id: str | None = None, locks: GameLocks | None = None) -> None:
@@ -305,49 +307,6 @@ class PluginGames(TableService):
         self._apply(game, prompt, action, update, logged, auto=reason)
 
     # --- leaving, ending ---------------------------------------------------------------------------
-
-    async def resign(self, game_id: int, person: Person) -> TableUpdate:
-        async with self.lock(game_id):
-            game = await self._active(game_id, person)
-            return await self._seat_leaves(game, self._seat_for(game, person), "resigned", person)
-
-    async def kick(self, game_id: int, person: Person, target_user: int) -> TableUpdate:
-        async with self.lock(game_id):
-            game = await self._active(game_id, person)
-            self._need_host(game, person)
-            seat = game.seat_of(target_user)
-            if seat is None:
-                raise GameError("target_not_player")
-            if game.seat_row(seat).status != "active":
-                raise GameError("no_longer_playing")
-            return await self._seat_leaves(game, seat, "kicked", person)
-
-    async def _seat_leaves(self, game: PluginTable, seat: int, reason: str, person: Person) -> TableUpdate:
-        name = game.seat_row(seat).name
-        seats = [SeatRow(s.game_id, s.seat, s.user_id, s.name, s.bot_level, reason if s.seat == seat else s.status)
-                 for s in game.seats]
-        game.seats = seats
-        update = TableUpdate(game, notes=[(reason, {"name": name})])
-        if all(s.auto_played for s in seats):
-            update.notes.append(("ended_no_players", {}))
-            async with self.storage.transaction():
-                await self.storage.set_seats(game.id, seats)
-                await self.storage.end_game(game.id, status=ENDED, now=self.clock(), outbox=update.to_outbox())
-            update.game = await self.load(game.id)
-            return update
-        logged: Logged = [({"type": reason, "player": seat}, person.user_id)]
-        await self._auto_moves(game, update, logged)
-        return await self._commit(game, update, logged, seats=seats)
-
-    async def end(self, game_id: int, person: Person) -> TableUpdate:
-        async with self.lock(game_id):
-            game = await self.load_for(game_id, person)
-            self.check_can_end(game, person)
-            update = TableUpdate(game, ended_by=person.name)
-            outbox = update.to_outbox() if game.row.thread_id else None  # else the reply says it
-            await self.storage.end_game(game_id, status=ENDED, now=self.clock(), outbox=outbox)
-            update.game = await self.load(game_id)
-            return update
 
     # --- undo ----------------------------------------------------------------------------------------
 

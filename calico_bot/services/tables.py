@@ -263,6 +263,57 @@ class TableService:
             raise GameError("game_finished")
         self._need_host(game, person)
 
+    # --- leaving, ending ----------------------------------------------------------------------------
+    # A subclass names its announcement class (``update_class``) and has ``_auto_moves`` and ``_commit``.
+
+    update_class: ClassVar[Any]
+
+    async def resign(self, game_id: int, person: Person) -> Any:
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            return await self._seat_leaves(game, self._seat_for(game, person), "resigned", person)
+
+    async def kick(self, game_id: int, person: Person, target_user: int) -> Any:
+        async with self.lock(game_id):
+            game = await self._active(game_id, person)
+            self._need_host(game, person)
+            seat = game.seat_of(target_user)
+            if seat is None:
+                raise GameError("target_not_player")
+            if game.seat_row(seat).status != "active":
+                raise GameError("no_longer_playing")
+            return await self._seat_leaves(game, seat, "kicked", person)
+
+    async def _seat_leaves(self, game: Any, seat: int, reason: str, person: Person) -> Any:
+        """A player resigns or is kicked: the bot plays the seat from now on (one unit of work); with
+        nobody left to play, the game ends."""
+        name = game.seat_row(seat).name
+        seats = [SeatRow(s.game_id, s.seat, s.user_id, s.name, s.bot_level, reason if s.seat == seat else s.status)
+                 for s in game.seats]
+        game.seats = seats
+        update = self.update_class(game, notes=[(reason, {"name": name})])
+        if all(s.auto_played for s in seats):
+            update.notes.append(("ended_no_players", {}))
+            async with self.storage.transaction():
+                await self.storage.set_seats(game.id, seats)
+                await self.storage.end_game(game.id, status=ENDED, now=self.clock(), outbox=update.to_outbox())
+            update.game = await self.load(game.id)
+            return update
+        logged: list[tuple[dict[str, Any], int | None]] = [({"type": reason, "player": seat}, person.user_id)]
+        await self._auto_moves(game, update, logged)  # type: ignore[attr-defined]
+        return await self._commit(game, update, logged, seats=seats)  # type: ignore[attr-defined]
+
+    async def end(self, game_id: int, person: Person) -> Any:
+        """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self.check_can_end(game, person)
+            update = self.update_class(game, ended_by=person.name)
+            outbox = update.to_outbox() if game.row.thread_id else None  # else the reply says it
+            await self.storage.end_game(game_id, status=ENDED, now=self.clock(), outbox=outbox)
+            update.game = await self.load(game_id)
+            return update
+
     # --- undo requests ---------------------------------------------------------------------------------
     # An undo that would take back something the table has seen (a drawn tile, a played card) needs the
     # other people's consent. The open request lives in the game's options with the version it was made
