@@ -17,7 +17,7 @@ from discord.ext import commands
 import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
-from calico_bot.app.kit import in_thread, person_of, png_file
+from calico_bot.app.kit import open_game_thread, person_of, png_file
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
@@ -355,17 +355,8 @@ class CalicoCog(Announcer, commands.Cog):
             await respond(interaction, tr(lang, "lobby.created", game=game.id), embed=embed,
                           view=lobby_view(game.id, lang))
         message = await interaction.original_response()
-        thread_id = None
-        if in_thread(interaction):  # a thread cannot hold another thread: the game plays right here
-            await interaction.followup.send(tr(lang, "lobby.in_thread", game=game.id))
-        else:
-            try:
-                thread = await message.create_thread(
-                    name=tr(lang, "lobby.thread_name", game=game.id), auto_archive_duration=10080
-                )
-                thread_id = thread.id
-            except (discord.Forbidden, discord.HTTPException):
-                await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
+        thread_id = await open_game_thread(interaction, message, game.id, tr(lang, "lobby.thread_name", game=game.id),
+                                           lang)
         await self.games.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
         if solo:
             update = await self.games.start(game.id, host)

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from ..services.i18n import tr
 from ..services.tables import GameError, Person
 from .bot import reply_failure, reply_refusal
 from .guard import first_delivery
@@ -34,6 +35,21 @@ def in_thread(interaction: discord.Interaction) -> bool:
     return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in kinds
 
 
+async def open_game_thread(interaction: discord.Interaction, message: discord.Message, game_id: int,
+                           name: str, lang: str) -> int | None:
+    """A thread on the lobby message for the game to play in, or None (it plays where it was opened):
+    inside a thread already (a thread cannot hold another), or when Discord refuses one (said so)."""
+    if in_thread(interaction):
+        await interaction.followup.send(tr(lang, "lobby.in_thread", game=game_id))
+        return None
+    try:
+        thread = await message.create_thread(name=name, auto_archive_duration=10080)
+        return thread.id
+    except (discord.Forbidden, discord.HTTPException):
+        await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game_id))
+        return None
+
+
 class Guarded:
     """The one error path of component callbacks: refusals and failures get a polite private reply
     (never a silent click), and a repeated delivery of the same click is dropped."""
@@ -55,4 +71,4 @@ class Guarded:
             await reply_failure(interaction, exc)
 
 
-__all__ = ["Guarded", "in_thread", "person_of", "png_file"]
+__all__ = ["Guarded", "in_thread", "open_game_thread", "person_of", "png_file"]

@@ -34,7 +34,7 @@ from ..storage.models import ACTIVE, LOBBY, OutboxRow
 from .announcer import Announcer, Part, text_view
 from .bot import defer, mark_committed, reply_ephemeral, respond
 from .guard import first_delivery
-from .kit import in_thread, person_of
+from .kit import open_game_thread, person_of
 
 log = logging.getLogger(__name__)
 
@@ -226,16 +226,8 @@ class PluginCog(Announcer, commands.Cog):
         mark_committed(interaction)
         await respond(interaction, **self.lobby_message(lang, game))
         message = await interaction.original_response()
-        thread_id = None
-        if in_thread(interaction):
-            await interaction.followup.send(tr(lang, "lobby.in_thread", game=game.id))
-        else:
-            try:
-                thread = await message.create_thread(name=self.t(lang, "table.lobby.thread_name", game=game.id),
-                                                     auto_archive_duration=10080)
-                thread_id = thread.id
-            except (discord.Forbidden, discord.HTTPException):
-                await interaction.followup.send(tr(lang, "lobby.thread_fallback", game=game.id))
+        thread_id = await open_game_thread(interaction, message, game.id,
+                                           self.t(lang, "table.lobby.thread_name", game=game.id), lang)
         await self.service.attach_messages(game.id, thread_id=thread_id, lobby_message_id=message.id)
 
     async def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:

@@ -9,27 +9,17 @@ two- and four-player game (one player with a Chinese name), and the PNG sizes. T
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
-from collections.abc import Callable
 
 from calico_bot.games.calico.engine.game import GameOptions, GameState, seeded_game
 from render.calico import render_quilt, render_scoresheet, render_turn_post, to_png_bytes
+from render.kit.timing import median_ms
 
 
 def sample_state(seed: int = 2024, turns: int = 24, finish: bool = False, players: int = 2) -> GameState:
     """A seeded standard game after ``turns`` random turns (or at the end)."""
     names = ["Alice", "Bob", "小明", "Dana"][:players]
     return seeded_game(GameOptions(players=names), seed, None if finish else turns)
-
-
-def _median_ms(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -43,15 +33,15 @@ def main(argv: list[str] | None = None) -> None:
     render_turn_post(state, seat)
     cold = (time.perf_counter() - t) * 1000
 
-    quilt = _median_ms(lambda: render_quilt(state, seat), args.runs)
-    quilt_png = _median_ms(lambda: to_png_bytes(render_quilt(state, seat)), args.runs)
-    hand = _median_ms(lambda: render_quilt(state, seat, show_hand=True), args.runs)
-    post = _median_ms(lambda: render_turn_post(state, seat), args.runs)
-    post_png = _median_ms(lambda: to_png_bytes(render_turn_post(state, seat)), args.runs)
+    quilt = median_ms(lambda: render_quilt(state, seat), args.runs)
+    quilt_png = median_ms(lambda: to_png_bytes(render_quilt(state, seat)), args.runs)
+    hand = median_ms(lambda: render_quilt(state, seat, show_hand=True), args.runs)
+    post = median_ms(lambda: render_turn_post(state, seat), args.runs)
+    post_png = median_ms(lambda: to_png_bytes(render_turn_post(state, seat)), args.runs)
     final = sample_state(finish=True)
-    sheet_png = _median_ms(lambda: to_png_bytes(render_scoresheet(final)), max(3, args.runs // 8))
+    sheet_png = median_ms(lambda: to_png_bytes(render_scoresheet(final)), max(3, args.runs // 8))
     final4 = sample_state(finish=True, players=4)
-    sheet4_png = _median_ms(lambda: to_png_bytes(render_scoresheet(final4)), max(3, args.runs // 8))
+    sheet4_png = median_ms(lambda: to_png_bytes(render_scoresheet(final4)), max(3, args.runs // 8))
 
     sizes = {
         "quilt": len(to_png_bytes(render_quilt(state, seat))),

@@ -8,7 +8,6 @@ warm), and the PNG sizes. The first render of the process (fonts and stamps load
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,15 +17,7 @@ from PIL import Image
 from render.cat_in_the_box import render_board, render_final_scores, render_hand, render_round_scores, warm_up
 from render.cat_in_the_box.samples import play_until
 from render.kit.png import to_png_bytes
-
-
-def _median_ms(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
+from render.kit.timing import median_ms
 
 
 def cases(players: int) -> dict[str, Callable[[], Image.Image]]:
@@ -56,8 +47,8 @@ def main(argv: list[str] | None = None) -> None:
     for players in (2, 5):
         for name, fn in cases(players).items():
             fn()  # fill the caches
-            render = _median_ms(fn, args.runs)
-            both = _median_ms(lambda fn=fn: to_png_bytes(fn()), args.runs)  # type: ignore[misc]
+            render = median_ms(fn, args.runs)
+            both = median_ms(lambda fn=fn: to_png_bytes(fn()), args.runs)  # type: ignore[misc]
             img = fn()
             size = len(to_png_bytes(img))
             print(f"{players}p {name:<13} {img.size[0]}x{img.size[1]:<4}  render {render:5.1f} ms   "
