@@ -20,14 +20,21 @@ from PIL import Image, ImageDraw
 
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.coach.review import Move, TurnReview
-from calico_bot.games.calico.engine.game import PHASE_PLAY, GameState, Player
 from calico_bot.games.calico.engine.components import board_borders
+from calico_bot.games.calico.engine.game import PHASE_PLAY, GameState, Player
 from calico_bot.games.calico.engine.geometry import SIZE, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Quilt
 from render.calico import layout as L
 from render.calico.quilt import board_background, draw_board, header
-from render.calico.stamps import highlight_ring, number_badge, paste_center, pending_ring, pending_tile, plain_hex
-from render.calico.stamps import tile_stamp
+from render.calico.stamps import (
+    highlight_ring,
+    number_badge,
+    paste_center,
+    pending_ring,
+    pending_tile,
+    plain_hex,
+    tile_stamp,
+)
 from render.kit import palette as pal
 from render.kit.card import heading, new_card, panel
 from render.kit.fonts import draw_text, text_width
