@@ -1,5 +1,6 @@
 """The coach's picture of one reviewed turn: the quilt before it, the player's move and the suggestion.
 
+``review_images(game, review, lang)`` gives the PNG files of a review's costliest turns;
 ``render_review_turn(view, turn, *, name, caption, lang)`` draws from a player's view of the position
 (:func:`calico_bot.games.calico.ai.view.build_view`, e.g. from ``coach.position_view``), never from the
 full game state. Two markers that read without colour:
@@ -15,11 +16,13 @@ dashed one. Below: the hand and the market of that moment, a key and the caption
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from calico_bot.games.calico.ai.view import PlayerView
-from calico_bot.games.calico.coach.review import Move, TurnReview
+from calico_bot.games.calico.coach.review import Move, Review, TurnReview, position_views
+from calico_bot.games.calico.coach.text import worst_caption
 from calico_bot.games.calico.engine.components import board_borders
 from calico_bot.games.calico.engine.game import PHASE_PLAY, GameState, Player
 from calico_bot.games.calico.engine.geometry import SIZE, parse_label
@@ -218,3 +221,20 @@ def _check(view: PlayerView, move: Move) -> None:
         raise ValueError(f"hand tile {move.hand_index} does not match this position")
     if move.take is not None and not (1 <= move.take <= len(view.market) and view.market[move.take - 1] == move.took):
         raise ValueError(f"market slot {move.take} does not match this position")
+
+
+def review_images(game: GameState | dict[str, Any], review: Review, lang: str = "en") -> list[tuple[str, bytes]]:
+    """PNG files (name, bytes) of the review's costliest turns, costliest first, for upload.
+
+    ``game`` is the reviewed game (its state or full record): it is replayed once for the views.
+    """
+    from render.kit.png import to_png_bytes
+
+    views = position_views(game, review.seat)
+    out = []
+    for i in review.worst:
+        turn = review.turns[i]
+        img = render_review_turn(views[turn.number - 1], turn, name=review.name,
+                                 caption=worst_caption(review, i, lang), lang=lang)
+        out.append((f"review-turn-{turn.number}.png", to_png_bytes(img)))
+    return out

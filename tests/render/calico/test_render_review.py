@@ -68,3 +68,13 @@ def test_a_move_that_does_not_fit_the_position_is_refused(game: GameState, revie
     view = position_view(game, 0, turn.number + 1)  # one turn later: the space is taken
     with pytest.raises(ValueError):
         render_review_turn(view, turn)
+
+
+def test_review_images_are_pngs_of_the_costliest_turns(game: GameState, review: Review) -> None:
+    from calico_bot.games.calico.coach import position_views
+    from render.calico.review import review_images
+
+    files = review_images(game.to_record(include_hidden=True), review, "zh")
+    assert [name for name, _ in files] == [f"review-turn-{review.turns[i].number}.png" for i in review.worst]
+    assert all(data.startswith(b"\x89PNG") and len(data) < 400_000 for _, data in files)
+    assert len(position_views(game, 0)) == 22

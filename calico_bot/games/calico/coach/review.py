@@ -297,15 +297,19 @@ def positions(game: GameState | dict[str, Any]) -> tuple[GameState, list[tuple[G
     return state, steps
 
 
+def position_views(game: GameState | dict[str, Any], seat: int) -> list[PlayerView]:
+    """``seat``'s view just before each of their turns, in order (one replay for all of them)."""
+    _, steps = positions(game)
+    return [build_view(before, seat) for before, action in steps
+            if before is not None and isinstance(action, Turn) and action.player == seat]
+
+
 def position_view(game: GameState | dict[str, Any], seat: int, number: int) -> PlayerView:
     """``seat``'s view just before their ``number``-th turn (1-based): what an image of that turn shows."""
-    _, steps = positions(game)
-    mine = [before for before, action in steps if isinstance(action, Turn) and action.player == seat]
-    if not 1 <= number <= len(mine):
-        raise ValueError(f"turn {number} out of 1..{len(mine)}")
-    before = mine[number - 1]
-    assert before is not None
-    return build_view(before, seat)
+    views = position_views(game, seat)
+    if not 1 <= number <= len(views):
+        raise ValueError(f"turn {number} out of 1..{len(views)}")
+    return views[number - 1]
 
 
 def review_game(game: GameState | dict[str, Any], seat: int, *, settings: Settings = FULL,
@@ -359,6 +363,7 @@ __all__ = [
     "TurnReview",
     "full_record",
     "position_view",
+    "position_views",
     "positions",
     "review_game",
     "review_record_json",
