@@ -36,9 +36,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "worst.none": {"en": "No turn cost you a measurable amount: well played!",
                    "zh": "没有哪个回合让你明显失分：下得很好！"},
     "worst.line": {"en": "{rank}. Turn {turn}: you {made}. The bot would {suggested}. About **{loss}** points "
-                         "given up (estimated {vm} against {vs}).",
-                   "zh": "{rank}. 第 {turn} 回合：你{made}。机器人会{suggested}。估计失去约 **{loss}** 分"
-                         "（估计 {vm} 对 {vs}）。"},
+                         "given up.",
+                   "zh": "{rank}. 第 {turn} 回合：你{made}。机器人会{suggested}。估计失去约 **{loss}** 分。"},
     "turns.title": {"en": "**Turn by turn** (you / the bot / points given up)",
                     "zh": "**逐回合**（你 / 机器人 / 失分）"},
     "turn.same": {"en": "`{turn:>2}` {made} · the bot agrees", "zh": "`{turn:>2}` {made} · 机器人同意"},
@@ -83,8 +82,7 @@ def points(value: float) -> str:
 
 def worst_line(lang: str, rank: int, turn: TurnReview) -> str:
     return t(lang, "worst.line", rank=rank, turn=turn.number, made=move_words(lang, turn.made, "made"),
-             suggested=move_words(lang, turn.suggested, "would"), loss=points(turn.loss),
-             vm=points(turn.value_made), vs=points(turn.value_suggested))
+             suggested=move_words(lang, turn.suggested, "would"), loss=points(turn.loss))
 
 
 def turn_line(lang: str, turn: TurnReview) -> str:
