@@ -128,6 +128,8 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data["turns"] = list(data["turns"])
+        data["worst"] = list(data["worst"])
         data["format"] = REVIEW_FORMAT
         return data
 

@@ -81,8 +81,10 @@ def points(value: float) -> str:
 
 
 def worst_line(lang: str, rank: int, turn: TurnReview) -> str:
-    return t(lang, "worst.line", rank=rank, turn=turn.number, made=move_words(lang, turn.made, "made"),
+    """One costly turn in words; ``rank`` 0 leaves out the "1." in front."""
+    line = t(lang, "worst.line", rank=rank, turn=turn.number, made=move_words(lang, turn.made, "made"),
              suggested=move_words(lang, turn.suggested, "would"), loss=points(turn.loss))
+    return line if rank else line.split(" ", 1)[1]
 
 
 def turn_line(lang: str, turn: TurnReview) -> str:
@@ -155,5 +157,6 @@ def review_text(review: Review, lang: str, *, daily: bool = False) -> list[str]:
 
 
 def worst_caption(review: Review, index: int, lang: str) -> str:
-    """The caption for the image of ``review.turns[index]``: the turn and its estimated cost."""
+    """The caption for the image of ``review.turns[index]``: the turn and its estimated cost (ranked when it is
+    one of the costliest)."""
     return worst_line(lang, 1 + review.worst.index(index) if index in review.worst else 0, review.turns[index])

@@ -114,3 +114,15 @@ def test_bad_input_gets_a_clear_error(duel: GameState) -> None:
         review_game(unfinished, 0, settings=QUICK)
     with pytest.raises(ValueError, match="turn 23"):
         position_view(duel, 0, 23)
+
+
+def test_the_worker_entry_point_is_json_in_json_out(duel: GameState) -> None:
+    import json
+    import pickle
+
+    from calico_bot.games.calico.coach import review_record_json
+
+    record = json.loads(json.dumps(duel.to_record(include_hidden=True)))
+    out = review_record_json(record, 1, quick=True)
+    assert json.loads(json.dumps(out)) == out and pickle.loads(pickle.dumps(review_record_json)) is review_record_json
+    assert Review.from_json(out).turns == review_game(duel, 1, settings=QUICK).turns

@@ -56,3 +56,9 @@ def test_a_flawless_game_says_so(solo_strong: GameState) -> None:
     review = review_game(solo_strong, 0, settings=QUICK)
     flawless = dataclasses.replace(review, worst=())
     assert "well played" in review_text(flawless, "en")[0]
+
+
+def test_a_caption_outside_the_costliest_has_no_rank(review: Review) -> None:
+    i = next(k for k in range(len(review.turns)) if k not in review.worst)
+    assert worst_caption(review, i, "en").startswith(f"Turn {review.turns[i].number}:")
+    assert worst_caption(review, review.worst[1], "en").startswith("2. Turn")
