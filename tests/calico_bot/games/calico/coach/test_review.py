@@ -126,3 +126,11 @@ def test_the_worker_entry_point_is_json_in_json_out(duel: GameState) -> None:
     out = review_record_json(record, 1, quick=True)
     assert json.loads(json.dumps(out)) == out and pickle.loads(pickle.dumps(review_record_json)) is review_record_json
     assert Review.from_json(out).turns == review_game(duel, 1, settings=QUICK).turns
+
+
+def test_a_game_still_running_is_not_reviewed() -> None:
+    from calico_bot.games.calico.engine.game import GameOptions, seeded_game
+
+    running = seeded_game(GameOptions(players=["a", "b"]), 3, turns=10)
+    with pytest.raises(ValueError, match="not over"):
+        review_game(running, 0, settings=QUICK)

@@ -62,3 +62,9 @@ def test_a_caption_outside_the_costliest_has_no_rank(review: Review) -> None:
     i = next(k for k in range(len(review.turns)) if k not in review.worst)
     assert worst_caption(review, i, "en").startswith(f"Turn {review.turns[i].number}:")
     assert worst_caption(review, review.worst[1], "en").startswith("2. Turn")
+
+
+def test_the_daily_puzzle_review_has_its_own_title(solo_strong: GameState) -> None:
+    review = review_game(solo_strong, 0, settings=QUICK)
+    assert review_text(review, "en", daily=True)[0].startswith("**Review of your daily puzzle, Ada**")
+    assert review_text(review, "zh", daily=True)[0].startswith("**Ada 的每日谜题复盘**")
