@@ -28,7 +28,8 @@ def test_the_strong_player_reviewed_by_itself_loses_almost_nothing(solo_strong: 
     review = review_game(solo_strong, 0, settings=QUICK)
     assert len(review.turns) == 22
     assert review.final_score == solo_strong.total(0)
-    assert sum(t.same for t in review.turns) >= 20
+    assert sum(t.same for t in review.turns) >= 12  # ties and guesses differ, the moves mostly not
+    assert review.agreed >= 20
     assert review.total_loss < 2.0
     assert all(t.loss >= 0 for t in review.turns)
     assert all(t.loss == 0 for t in review.turns if t.same)
