@@ -18,6 +18,7 @@ import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
 from calico_bot.app.kit import open_game_thread, person_of, png_file
+from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
@@ -51,6 +52,7 @@ from calico_bot.services.presenter import (
     turn_text,
 )
 from calico_bot.storage.models import OutboxRow
+from render.calico.review import review_images
 
 from .calico_components import (
     CALICO_PANELS,
@@ -850,6 +852,20 @@ class CalicoCog(Announcer, commands.Cog):
             await self.channel(update.game.row.channel_id).send(
                 tr(update.game.options.lang, "ended", game=game_id, name=interaction.user.display_name))
         await self.after_update(update.game.id)
+
+    @calico.command(name=_("review"), description=_("After a game: your turns beside the strong bot's, privately"))
+    @app_commands.describe(game=GAME_OPTION)
+    async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = lang_of(interaction.locale)
+        found = await self.resolve(interaction, game)
+        await defer(interaction, ephemeral=True, thinking=True)
+        record, review = await self.games.review(found.id, person_of(interaction))
+        chunks = review_text(review, lang)
+        images = await self.bot.render(review_images, record, review, lang)
+        files = [png_file(data, name) for name, data in images][:10]
+        for i, chunk in enumerate(chunks):
+            extra = {"files": files} if i == 0 and files else {}
+            await respond(interaction, chunk, ephemeral=True, **extra)
 
     @calico.command(name=_("hint"), description=_("After a solo game: what the strong bot would have played"))
     @app_commands.describe(turn=_("Turn number (1-22)"), game=GAME_OPTION)

@@ -13,7 +13,9 @@ ZH: dict[str, str] = {
     "new": "新建", "join": "加入", "leave": "离开", "start": "开始", "addbot": "添加机器人", "goals": "目标",
     "play": "出牌", "board": "被褥板", "hand": "手牌", "status": "状态", "history": "历史", "undo": "撤回",
     "resign": "认输", "kick": "移出", "end": "结束", "games": "对局列表", "export": "导出",
-    "hint": "提示", "turn": "回合",
+    "hint": "提示", "turn": "回合", "review": "复盘",
+    "After a game: your turns beside the strong bot's, privately":
+        "对局结束后：你的每回合与强力机器人的选择对照（仅自己可见）",
     "daily-admin": "每日谜题管理", "stop": "停止",
     "daily": "每日谜题", "leaderboard": "排行榜", "stats": "统计", "share": "分享", "channel": "频道",
     "scope": "范围", "day": "期号", "server": "本服务器", "global": "全部",

@@ -27,6 +27,7 @@ from typing import Any
 from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS
 from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
 from calico_bot.games.calico.ai.view import build_view
+from calico_bot.games.calico.coach import Review, review_game
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
 from calico_bot.games.calico.engine.components import GOAL_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
@@ -370,6 +371,19 @@ class CalicoGames(TableService):
         update = Update(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
         return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count},
                                                   person.user_id)], options=options)
+
+    async def review(self, game_id: int, person: Person) -> tuple[dict[str, Any], Review]:
+        """The coach's review of ``person``'s own play in a finished game: the full record (for the
+        images) and the review, decided turn by turn from what that player could see then."""
+        game = await self.load_for(game_id, person)
+        if game.state is None or not game.state.over:
+            raise GameError("review_finished_only")
+        seat = game.seat_of(person.user_id)
+        if seat is None:
+            raise GameError("review_not_player")
+        record = game.state.to_record(include_hidden=True)
+        review = await asyncio.to_thread(review_game, record, seat)
+        return record, review
 
     async def hint(self, game_id: int, person: Person, turn: int) -> Hint:
         """For a finished solo game: the strong AI's choice at ``turn`` (1-22), next to the move made.

@@ -313,6 +313,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
                    "zh": "准备阶段期限已过：机器人替 {names} 选择了设计目标。"},
     "hint_finished_only": {"en": "Hints are for finished games only (otherwise the bot would be playing for you).",
                            "zh": "提示只适用于已结束的对局（否则就等于机器人替你下棋了）。"},
+    "review_finished_only": {"en": "A review is for finished games only (during play it would be the bot playing "
+                                   "for you).", "zh": "复盘只适用于已结束的对局（否则就等于机器人替你下棋了）。"},
+    "review_not_player": {"en": "You did not play in that game: a review looks at your own turns.",
+                          "zh": "你没有参加那一局：复盘看的是你自己的回合。"},
+    "review.thinking": {"en": "Reviewing your turns…", "zh": "正在复盘你的回合…"},
     "hint_solo_only": {"en": "Hints are for solo games.", "zh": "提示只适用于单人游戏。"},
     "hint_bad_turn": {"en": "Pick a turn from 1 to {last}.", "zh": "请选择第 1 到第 {last} 回合。"},
     "hint.text": {"en": "Turn {turn}. Your hand: {hand}. Market: {market}.\nYou placed tile {p_tile} on {p_space}"

@@ -415,3 +415,26 @@ async def test_chosen_goals_stay_secret_during_setup(table: Table) -> None:
     assert hidden.players[1].hand == [] and hidden.bag_count == game.state.bag_count
     assert set(hidden.bag) == {-1}  # the bag is so many unknown tiles
     assert seen_by(game.state, 1).players[1].goals == game.state.players[1].goals
+
+
+async def test_a_finished_game_is_reviewed_privately_for_its_own_player(table: Table) -> None:
+    from calico_bot.games.calico.engine.game import GameOptions, seeded_game
+    from calico_bot.services.calico_games import LobbyOptions, Person
+
+    service = table.bot.games
+    ana = Person(table.users["ana"].id, "ana", guild_id=table.guild.id)
+    game = await service.create(guild_id=table.guild.id, channel_id=table.channel.id, host=ana,
+                                options=LobbyOptions(mode="solo", seats=1))
+    await service.start(game.id, ana, seed=3)
+    during = await table.slash("ana", "calico review", game=game.id)
+    assert during.ephemeral and "finished games only" in during.text
+    finished = seeded_game(GameOptions(players=["ana"], mode="solo"), 3)  # a solo game played to the end
+    await table.bot.storage.update_game(game.id, now=table.clock(), status="over",
+                                        state=json.dumps(finished.to_json()))
+    other = await table.slash("bo", "calico review", game=game.id)
+    assert other.ephemeral and "did not play" in other.text
+    review = await table.slash("ana", "calico review", game=game.id)
+    assert not review.errors and review.ephemeral
+    assert "turn" in review.text.lower()
+    assert review.files and all(f.filename.endswith(".png") for f in review.files)
+    assert all(len(m.content) <= 2000 for m in review.messages)

@@ -13,6 +13,8 @@ from calico_bot.services.i18n import format_entry, tr
 CHUNK_LIMIT = 1900
 
 TEXTS: dict[str, dict[str, str]] = {
+    "title_solo": {"en": "**Review of your game, {name}** ({mode}): final score **{score}**.",
+                   "zh": "**{name} 的对局复盘**（{mode}）：最终得分 **{score}**。"},
     "title": {"en": "**Review of your game, {name}** ({mode}, {players}): final score **{score}**.",
               "zh": "**{name} 的对局复盘**（{mode}，{players}）：最终得分 **{score}**。"},
     "players.1": {"en": "solo", "zh": "单人"},
@@ -110,6 +112,8 @@ def review_lines(review: Review, lang: str, *, daily: bool = False) -> list[str]
     mode = tr(lang, f"mode.{review.mode}")
     if daily:
         title = t(lang, "daily.title", name=review.name, score=review.final_score)
+    elif review.mode == "solo":  # "solo" says the player count already
+        title = t(lang, "title_solo", name=review.name, mode=mode, score=review.final_score)
     else:
         title = t(lang, "title", name=review.name, mode=mode, players=players, score=review.final_score)
     lines = [title,
