@@ -30,12 +30,15 @@ from discord.ext import commands, tasks
 
 import render.calico as render
 from calico_bot.app.bot import reply_ephemeral, reply_refusal
+from calico_bot.games.calico.coach import review_game
+from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
 from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
 from calico_bot.services.daily_text import DailyTexts, dtr
 from calico_bot.services.i18n import lang_of, tr
 from calico_bot.services.presenter import goal_lines, goals_text, market_text, numbered_tiles
+from render.calico.review import review_images
 
 from .daily_components import (
     DYNAMIC_ITEMS,
@@ -357,6 +360,24 @@ class DailyCog(commands.Cog):
             raise GameError("daily_no_attempt", day=today)
         share = self.puzzles.share_text(attempt, lang)  # refused until finished
         await interaction.response.send_message(f"{dtr(lang, 'daily.share_hint')}\n```\n{share}\n```", ephemeral=True)
+
+    @group.command(name=_("review"), description=_("After a puzzle's day: your turns beside the strong bot's"))
+    @app_commands.describe(day=_("Puzzle number (default: yesterday's)"))
+    async def review(self, interaction: discord.Interaction,
+                     day: app_commands.Range[int, 1, 100_000] | None = None) -> None:
+        await self._guarded(interaction, self._review(interaction, day))
+
+    async def _review(self, interaction: discord.Interaction, day: int | None) -> None:
+        lang = lang_of(interaction.locale)
+        day = day or self.puzzles.today() - 1
+        record = await self.puzzles.record(day, interaction.user.id)  # refused until the day is over
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        review = await asyncio.to_thread(review_game, record, 0)
+        images = await self.bot.render(review_images, record, review, lang)
+        files = [png_file(data, name) for name, data in images][:10]
+        for i, chunk in enumerate(review_text(review, lang, daily=True)):
+            extra = {"files": files} if i == 0 and files else {}
+            await interaction.followup.send(chunk, ephemeral=True, **extra)
 
     # --- announcements -------------------------------------------------------------------------------------
 

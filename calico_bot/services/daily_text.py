@@ -53,9 +53,9 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "zh": "排行榜范围只能是 `server`（本服务器）或 `global`（全部）。",
     },
     "daily_record_locked": {
-        "en": "The record of puzzle #{day} can be exported once that day is over (00:00 UTC), "
-        "so that its bag order stays secret while others play.",
-        "zh": "谜题 #{day} 的棋谱要等当天结束（UTC 00:00）后才能导出，以免在别人挑战时泄露布袋顺序。",
+        "en": "The record and the review of puzzle #{day} open once that day is over (00:00 UTC), "
+        "so that its draws stay secret while others play.",
+        "zh": "谜题 #{day} 的棋谱和复盘要等当天结束（UTC 00:00）后才开放，以免在别人挑战时泄露抽牌顺序。",
     },
     "daily_corrupt": {
         "en": "Your puzzle #{day} cannot be read ({reason}). Please tell the bot's admins.",

@@ -130,6 +130,14 @@ async def test_daily_puzzle_played_to_the_end_by_panels(table: Table) -> None:
     assert "Calico Daily: ana" in r.text and "Finished: 1" in r.text and f"#{day} {attempt.score}" in r.text
     hand_images_only_in_ephemeral_messages(table)
 
+    # The review waits for the day to end (until then the record would give the bag order away).
+    r = await table.slash("ana", "daily review", day=day)
+    assert r.is_ephemeral and not r.files and "once that day is over" in r.text
+    table.clock.now += 24 * 3600
+    r = await table.slash("ana", "daily review", day=day)
+    assert r.is_ephemeral and not r.errors, r.errors
+    assert "turn" in r.text.lower() and r.files and all(len(m.content) <= 2000 for m in r.messages)
+
 
 async def test_stale_and_old_panels_are_refused(table: Table) -> None:
     day = today(table)
