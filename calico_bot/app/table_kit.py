@@ -479,12 +479,16 @@ class PluginCog(Announcer, commands.Cog):
 
     def done_line(self, lang: str, game: PluginTable, view: dict[str, Any], done: Any) -> str:
         name = game.seat_row(done.seat).name
-        if done.sealed and not done.resolved:
-            return self.t(lang, "table.history.sealed", name=name)
-        line = self.plugin.describe(view, name, done.kind, done.public, lang)
-        if (done.auto and done.auto != "bot") or (done.auto == "bot" and not game.seat_row(done.seat).is_bot):
-            line += " " + self.t(lang, f"table.auto.{done.auto}")
-        return line
+        auto = ""
+        if done.auto and (done.auto != "bot" or not game.seat_row(done.seat).is_bot):
+            auto = " " + self.t(lang, f"table.auto.{done.auto}")
+        if done.sealed:  # who answered is public, what they answered is not; the last answer may reveal
+            line = self.t(lang, "table.history.sealed", name=name) + auto
+            if done.resolved:
+                revealed = self.plugin.describe(view, name, done.kind, done.public, lang)
+                line += ("\n" + revealed) if revealed else ""
+            return line
+        return self.plugin.describe(view, name, done.kind, done.public, lang) + auto
 
     async def parts_of(self, row: OutboxRow) -> list[Part]:
         game = await self.service.load(row.game_id)

@@ -111,3 +111,20 @@ async def test_the_hand_is_private_and_refusals_speak_the_game(table: Table) -> 
     assert outsider.ephemeral and "not a player" in outsider.text
     missing = await t.slash("ana", "catbox status", game=game + 50)
     assert f"no Cat in the Box game #{game + 50} here" in missing.text
+
+
+async def test_a_missed_set_aside_is_made_for_that_seat_only_and_the_history_keeps_it_secret(table: Table) -> None:
+    t = table
+    made = await t.slash("ana", "catbox new", seats=2, deadline_hours=1)
+    game = (await t.bot.tables["citb"].games_here(t.channel.id))[-1].id
+    await t.click("bo", made.original, f"citb:lobby:join:{game}")
+    await t.slash("ana", "catbox start", game=game)
+    await answer(t, "ana", game)
+    t.clock.now += 3600 + 1
+    events = await t.timers.run_due_timers()
+    assert [e.kind for e in events] == ["deadline"]
+    table_now = await t.bot.tables["citb"].load(game)
+    assert all(c is not None for c in table_now.state.set_aside) or table_now.state.phase != "set_aside"
+    history = await t.slash("ana", "catbox history", game=game)
+    assert history.ephemeral and history.text.count("made a secret choice") == 2
+    assert "deadline passed" in history.text
