@@ -69,6 +69,11 @@ def picked_labels(paths: list[tuple[str, ...]], picked: list[int]) -> list[str]:
     return out
 
 
+def _words(text: str) -> str:
+    """A typed answer compared loosely: case, spaces, dots and separators do not matter."""
+    return " ".join(re.sub(r"[·,;:/`|]+", " ", text).lower().split())
+
+
 def _path_text(path: str) -> list[int]:
     return [int(p) for p in path.split(".") if p.isdigit()] if path else []
 
@@ -146,8 +151,20 @@ class PluginCog(Announcer, commands.Cog):
             made.autocomplete("game")(cog.game_autocomplete)
             group.add_command(made)
 
-        for name in ("join", "leave", "start", "play", "status", "history", "export", "undo", "resign", "end"):
+        for name in ("join", "leave", "start", "status", "history", "export", "undo", "resign", "end"):
             simple(name, getattr(self, name))
+
+        async def play(interaction: discord.Interaction, choice: str | None = None, game: int | None = None) -> None:
+            await cog.guarded(interaction, cog.play(interaction, game, choice))
+
+        play.__annotations__ = {"interaction": discord.Interaction, "choice": app_commands.Range[str, 1, 100] | None,
+                                "game": app_commands.Range[int, 1, 2**63 - 1] | None, "return": None}
+        made = app_commands.Command(name=_("play"), description=self.desc("table.desc.play"), callback=play)
+        made._params["choice"].description = self.desc("table.desc.choice")
+        made._params["game"].description = self.desc("table.desc.game")
+        made.autocomplete("choice")(cog.choice_autocomplete)
+        made.autocomplete("game")(cog.game_autocomplete)
+        group.add_command(made)
 
         if plugin.bot_levels:
             async def addbot(interaction: discord.Interaction, level: str = plugin.bot_levels[0],
@@ -294,9 +311,72 @@ class PluginCog(Announcer, commands.Cog):
 
     # --- panels ----------------------------------------------------------------------------------------
 
-    async def play(self, interaction: discord.Interaction, game: int | None) -> None:
+    async def play(self, interaction: discord.Interaction, game: int | None, choice: str | None = None) -> None:
+        """Without ``choice``: the private panel. With it: the whole answer at once, as autocomplete
+        offered it (``<picks>|<prompt key>``) or typed as its words ("7 red", "7 · red")."""
         found = await self.resolve(interaction, game)
-        await self.show_panel(interaction, found.id, None, [], new=True)
+        if choice is None:
+            await self.show_panel(interaction, found.id, None, [], new=True)
+            return
+        key, picks = self.parse_choice(found, interaction, choice)
+        await self.show_panel(interaction, found.id, key, picks, new=True)
+
+    def my_prompt(self, game: PluginTable, interaction: discord.Interaction) -> Prompt | None:
+        seat = self.service._seat_for(game, person_of(interaction))
+        return next((p for p in game.prompts if p.seat == seat), None)
+
+    def choices_for(self, game: PluginTable, prompt: Prompt, lang: str) -> list[tuple[str, list[int]]]:
+        """Every complete answer to ``prompt``: its words and its picks, in the panel's order."""
+        view = game.view(prompt.seat)
+        paths = [self.plugin.action_path(view, a, lang)
+                 for a in distinct(self.plugin.legal_actions(game.state, prompt))]
+        out: list[tuple[str, list[int]]] = []
+        frontier: list[list[int]] = [[]]
+        while frontier:
+            picked = frontier.pop(0)
+            found = step_options(paths, picked)
+            if found is None:
+                continue
+            labels, _alive = found
+            if not labels:
+                out.append((" · ".join(picked_labels(paths, picked)), picked))
+            frontier += [[*picked, k] for k in range(len(labels))]
+        return out
+
+    def parse_choice(self, game: PluginTable, interaction: discord.Interaction, choice: str) -> tuple[str, list[int]]:
+        lang = lang_of(interaction.locale)
+        if game.row.status != ACTIVE:
+            raise GameError("game_finished" if game.row.status != LOBBY else "not_started")
+        prompt = self.my_prompt(game, interaction)
+        if prompt is None:
+            raise GameError("not_awaited")
+        match = re.fullmatch(r"([0-9.]{0,11})\|(.{1,48})", choice)
+        if match:  # as autocomplete offered it
+            return match.group(2), _path_text(match.group(1))
+        wanted = _words(choice)
+        for words, picks in self.choices_for(game, prompt, lang):
+            if _words(words) == wanted:
+                return prompt.key, picks
+        raise GameError("no_such_choice", choice=choice[:60])
+
+    async def choice_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        try:
+            game_id = getattr(interaction.namespace, "game", None)
+            found = await self.resolve(interaction, game_id)
+            prompt = self.my_prompt(found, interaction) if found.row.status == ACTIVE else None
+        except GameError:
+            return []
+        if prompt is None:
+            return []
+        lang = lang_of(interaction.locale)
+        typed = _words(current)
+        out = []
+        for words, picks in self.choices_for(found, prompt, lang):
+            if typed and not _words(words).startswith(typed):
+                continue
+            out.append(app_commands.Choice(name=words[:100], value=f"{'.'.join(map(str, picks))}|{prompt.key}"))
+        return out[:25]
 
     async def open_panel(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.show_panel(interaction, game_id, None, [], new=True)

@@ -128,3 +128,23 @@ async def test_a_missed_set_aside_is_made_for_that_seat_only_and_the_history_kee
     history = await t.slash("ana", "catbox history", game=game)
     assert history.ephemeral and history.text.count("made a secret choice") == 2
     assert "deadline passed" in history.text
+
+
+async def test_a_typed_answer_with_autocomplete_does_what_the_panel_does(table: Table) -> None:
+    t = table
+    game = await open_game(t, ["ana", "bo"], 0)
+    thread = t.thread()
+    offered = await t.driver.autocomplete(t.users["ana"], thread, "catbox play", {"choice": ""}, "choice")
+    assert offered.choices and len(offered.choices) <= 25
+    hand = sorted(set((await t.bot.tables["citb"].load(game)).state.hands[0]))
+    assert [c["name"] for c in offered.choices] == [str(c) for c in hand]  # the set-aside: one per number
+    none = await t.driver.autocomplete(t.users["cy"], thread, "catbox play", {"choice": ""}, "choice")
+    assert none.choices == []  # not a player: nothing offered
+    done = await t.slash("ana", "catbox play", thread, choice=offered.choices[-1]["value"])
+    assert done.ephemeral and "Done" in done.text, done.text
+    assert (await t.bot.tables["citb"].load(game)).state.set_aside[0] == hand[-1]
+    typed = await t.slash("bo", "catbox play", thread, choice="99")
+    assert typed.ephemeral and "not one of your choices" in typed.text
+    lowest = min((await t.bot.tables["citb"].load(game)).state.hands[1])
+    words = await t.slash("bo", "catbox play", thread, choice=f" {lowest} ")  # typed as its words
+    assert "Done" in words.text, words.text
