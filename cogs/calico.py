@@ -22,7 +22,7 @@ from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
-from calico_bot.services.calico_games import (
+from calico_bot.games.calico.service import (
     ACTIVE,
     BOT_LEVELS,
     OVER,
@@ -31,8 +31,7 @@ from calico_bot.services.calico_games import (
     LobbyOptions,
     Update,
 )
-from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import (
+from calico_bot.games.calico.texts import (
     cats_text,
     final_text,
     goal_lines,
@@ -51,6 +50,7 @@ from calico_bot.services.presenter import (
     tile_text,
     turn_text,
 )
+from calico_bot.services.i18n import lang_of, tr
 from calico_bot.storage.models import OutboxRow
 from render.calico.review import review_images
 

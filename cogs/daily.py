@@ -33,11 +33,11 @@ from calico_bot.app.bot import reply_ephemeral, reply_refusal
 from calico_bot.games.calico.coach import review_game
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
-from calico_bot.services.calico_games import GameError
+from calico_bot.games.calico.service import GameError
+from calico_bot.games.calico.texts import goal_lines, goals_text, market_text, numbered_tiles
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
 from calico_bot.services.daily_text import DailyTexts, dtr
 from calico_bot.services.i18n import lang_of, tr
-from calico_bot.services.presenter import goal_lines, goals_text, market_text, numbered_tiles
 from render.calico.review import review_images
 
 from .daily_components import (

@@ -131,13 +131,13 @@ async def _one_move(bot: CalicoBot, driver: Driver, users: dict[int, FakeUser], 
 
 
 def _person(user: FakeUser, guild_id: int):  # type: ignore[no-untyped-def]
-    from calico_bot.services.calico_games import Person
+    from calico_bot.games.calico.service import Person
 
     return Person(user.id, user.name, guild_id=guild_id)
 
 
 def _options():  # type: ignore[no-untyped-def]
-    from calico_bot.services.calico_games import LobbyOptions
+    from calico_bot.games.calico.service import LobbyOptions
 
     return LobbyOptions(mode="beginner", seats=2)
 

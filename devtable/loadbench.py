@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import CalicoGames, GameError, LobbyOptions, Person
+from calico_bot.games.calico.service import CalicoGames, GameError, LobbyOptions, Person
 from calico_bot.storage import SqlStorage, open_storage
 
 GUILD = 1

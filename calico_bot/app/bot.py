@@ -12,8 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from calico_bot.games.calico.service import CalicoGames, GameError
+
 from ..core.registry import Registry, discover
-from ..services.calico_games import CalicoGames, GameError
 from ..services.clock import Clock
 from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr

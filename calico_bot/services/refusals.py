@@ -7,9 +7,9 @@ the core's English message; daily-puzzle codes use the daily messages; the rest 
 
 from __future__ import annotations
 
-from .calico_games import GameError
 from .daily_text import dtr
 from .i18n import Lang, has, tr
+from .tables import GameError
 
 ECHO_LIMIT = 60  # characters of a user's own input repeated in a refusal
 

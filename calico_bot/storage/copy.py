@@ -65,8 +65,7 @@ async def copy_storage(source: SqlStorage, target: SqlStorage) -> CopyReport:
 async def _replay_all(storage: SqlStorage, report: CopyReport) -> None:
     """Every copied game loads, and a game with a state replays from its full record to that state."""
     from calico_bot.games.calico.engine.game import replay_full_record  # only for Calico games (the kind today)
-
-    from ..services.calico_games import state_from_storage
+    from calico_bot.games.calico.service import state_from_storage
 
     for row in await storage.fetchall("SELECT id, kind, state FROM games ORDER BY id"):
         if row["state"] is None or row["kind"] != "calico":

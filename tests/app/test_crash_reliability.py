@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from calico_bot.games.calico.engine.game import replay_full_record
-from calico_bot.services.calico_games import state_from_storage
+from calico_bot.games.calico.service import state_from_storage
 from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 GAMES = 20

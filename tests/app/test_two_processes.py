@@ -22,7 +22,7 @@ import pytest
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import state_from_storage
+from calico_bot.games.calico.service import state_from_storage
 from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from devtable.interactions import InteractionFactory, login
 from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url

@@ -9,7 +9,7 @@ import random
 
 from calico_bot.games.calico.engine.game import legal_turns
 from calico_bot.games.calico.engine.record import score_record
-from calico_bot.services.calico_games import LoadedGame
+from calico_bot.games.calico.service import LoadedGame
 from cogs.calico import seen_by
 from devtable.interactions import InteractionResult
 
@@ -419,7 +419,7 @@ async def test_chosen_goals_stay_secret_during_setup(table: Table) -> None:
 
 async def test_a_finished_game_is_reviewed_privately_for_its_own_player(table: Table) -> None:
     from calico_bot.games.calico.engine.game import GameOptions, seeded_game
-    from calico_bot.services.calico_games import LobbyOptions, Person
+    from calico_bot.games.calico.service import LobbyOptions, Person
 
     service = table.bot.games
     ana = Person(table.users["ana"].id, "ana", guild_id=table.guild.id)

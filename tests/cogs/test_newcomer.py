@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import Person
+from calico_bot.games.calico.service import Person
 
 from .conftest import Table
 from .test_calico_cog import end_game, game_of

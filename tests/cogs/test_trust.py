@@ -11,7 +11,7 @@ import random
 import pytest
 
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import Person
+from calico_bot.games.calico.service import Person
 from devtable.fake_discord import FakeChannel, FakeGuild, FakeMessage, FakeUser
 
 from .conftest import MANAGE_GUILD, Table

@@ -19,7 +19,7 @@ import pytest
 from calico_bot.games.calico.daily import is_scenario_day
 from calico_bot.games.calico.engine.components import SCENARIOS
 from calico_bot.games.calico.engine.record import score_record
-from calico_bot.services.calico_games import GameError
+from calico_bot.games.calico.service import GameError
 from calico_bot.services.daily import (
     EPOCH,
     Attempt,

@@ -10,8 +10,8 @@ import pytest
 from calico_bot.games.calico import daily as calico_daily
 from calico_bot.games.calico.engine.components import COLORS, PATTERNS
 from calico_bot.games.calico.engine.geometry import LABELS
+from calico_bot.games.calico.service import GameError
 from calico_bot.services import daily_text
-from calico_bot.services.calico_games import GameError
 from calico_bot.services.daily import DailyPuzzles, day_number, streaks
 from calico_bot.services.daily_text import DailyTexts
 from calico_bot.services.refusals import refusal_text

@@ -13,7 +13,7 @@ from calico_bot.core.errors import RecordError, RuleViolation
 from calico_bot.core.game_contract import Applied, GamePlugin, Prompt, SeatResult
 from calico_bot.core.registry import Registry, discover
 from calico_bot.games.calico.plugin import PLUGIN as CALICO
-from calico_bot.services.calico_games import GameError
+from calico_bot.games.calico.service import GameError
 from calico_bot.services.daily import DailyPuzzles, daily_plugin
 from calico_bot.services.daily_text import DailyTexts
 from calico_bot.storage import open_storage

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import CalicoGames, LobbyOptions, Person
+from calico_bot.games.calico.service import CalicoGames, LobbyOptions, Person
 from calico_bot.storage import open_storage
 
 ANA = Person(1, "ana", guild_id=7)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.services.calico_games import CalicoGames, LobbyOptions, Person
+from calico_bot.games.calico.service import CalicoGames, LobbyOptions, Person
 from calico_bot.storage import open_storage
 from calico_bot.storage.backup import backup, restore
 from calico_bot.storage.backup import main as backup_main

@@ -201,7 +201,7 @@ def test_renders_are_fresh_images(midgame: GameState) -> None:
 def test_a_scenario_legend_lists_its_objectives_under_the_cats() -> None:
     import render.calico as render
     from calico_bot.games.calico.engine.game import GameOptions, new_game
-    from calico_bot.services.presenter import objective_texts
+    from calico_bot.games.calico.texts import objective_texts
 
     state = new_game(GameOptions(players=["ana"], mode="solo", solo_setup="beginner", scenario=8), 3)
     plain = render.render_cat_legend(state)

@@ -8,10 +8,9 @@ from calico_bot.games.calico.engine.geometry import label
 from calico_bot.games.calico.engine.quilt import Award
 from calico_bot.games.calico.engine.scenarios import evaluate_scenario
 from calico_bot.games.calico.engine.scoring import PlayerScore
-
-from ..storage.models import ACTIVE, ENDED, LOBBY, OVER
-from .calico_games import LoadedGame, TurnReport
-from .i18n import has, tr
+from calico_bot.games.calico.service import LoadedGame, TurnReport
+from calico_bot.services.i18n import has, tr
+from calico_bot.storage.models import ACTIVE, ENDED, LOBBY, OVER
 
 
 def tile_text(lang: str, tile: int | None) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from calico_bot.core.errors import RuleViolation
 from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS
 from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
 from calico_bot.games.calico.ai.view import build_view
@@ -32,18 +33,7 @@ from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
 from calico_bot.games.calico.engine.components import GOAL_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, GameState, TurnOutcome, new_game, replay_full_record
 from calico_bot.games.calico.engine.record import MODES
-
-from ..core.errors import RuleViolation
-from ..storage.interface import Storage
-from ..storage.models import (
-    ACTIVE,
-    OVER,
-    SeatRow,
-    StaleVersion,
-    TimerRow,
-    TimerSpec,
-)
-from .tables import (
+from calico_bot.services.tables import (
     ANYWHERE,
     AUTOPLAY,
     GameCorrupt,
@@ -54,6 +44,15 @@ from .tables import (
     TableService,
     _Anywhere,
     reminder_and_deadline,
+)
+from calico_bot.storage.interface import Storage
+from calico_bot.storage.models import (
+    ACTIVE,
+    OVER,
+    SeatRow,
+    StaleVersion,
+    TimerRow,
+    TimerSpec,
 )
 
 log = logging.getLogger(__name__)
