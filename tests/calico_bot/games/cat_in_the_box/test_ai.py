@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -154,15 +153,15 @@ def test_a_forced_red_lead_is_respected_by_the_samples() -> None:
     pytest.skip("no forced red lead found")
 
 
-def test_strong_decides_within_a_second() -> None:
+def test_strong_answers_every_early_prompt_legally() -> None:
+    # Its time per decision is measured by the bench (README), not here.
     policy = StrongPolicy(1)
     for n in (3, 5):
         state = new_game(GameOptions(names(n)), 12)
         for _ in range(2 * n + 2):
             prompt = state.awaiting()[0]
-            started = time.perf_counter()
             action = decide(state, prompt, policy)
-            assert time.perf_counter() - started < 1.0
+            assert action in state.legal_actions(prompt)
             state.apply(action)
 
 
