@@ -13,7 +13,7 @@ ZH: dict[str, str] = {
     "new": "新建", "join": "加入", "leave": "离开", "start": "开始", "addbot": "添加机器人", "goals": "目标",
     "play": "出牌", "board": "被褥板", "hand": "手牌", "status": "状态", "history": "历史", "undo": "撤回",
     "resign": "认输", "kick": "移出", "end": "结束", "games": "对局列表", "export": "导出",
-    "hint": "提示", "turn": "回合", "review": "复盘",
+    "hint": "提示", "turn": "回合", "review": "复盘", "choice": "选择",
     "After a puzzle's day: your turns beside the strong bot's": "谜题当天结束后：你的每回合与强力机器人的选择对照",
     "Puzzle number (default: yesterday's)": "谜题编号（默认：昨天的）",
     "After a game: your turns beside the strong bot's, privately":
