@@ -61,6 +61,7 @@ PAR_NAME = "Calico bot"
 MAX_NAME = 32
 SCOPES = ("server", "global")
 RECENT_DAYS = 7
+PAR_POLL_SECONDS = 0.5  # how often a process waiting for another's par looks again
 CLAIM_TIMEOUT_S = 600.0  # a claim of this instance older than this is taken to have failed
 DEFAULT_CATCHUP_DAYS = 1  # missed announcements made up on start: today's only (older puzzles are closed)
 
@@ -529,9 +530,24 @@ class DailyPuzzles:
         return state
 
     async def _compute_par(self, day: int) -> ParRow:
-        stored = await self.store.get_par(day)
-        if stored is not None:
-            return stored
+        """The par of ``day``: stored, or computed here once this process holds the day's claim (another
+        process that holds it is waited for; its claim is taken over once older than the timeout)."""
+        while True:
+            stored = await self.store.get_par(day)
+            if stored is not None:
+                return stored
+            now = self.clock()
+            if await self.store.claim_par(day, claimant=self.instance_id, now=now,
+                                          stale_before=now - self.claim_timeout_s):
+                break
+            await asyncio.sleep(PAR_POLL_SECONDS)
+        try:
+            return await self._compute_claimed_par(day)
+        except BaseException:
+            await self.store.release_par(day, claimant=self.instance_id)
+            raise
+
+    async def _compute_claimed_par(self, day: int) -> ParRow:
         puzzle = await self.puzzle(day)
         name, policy = self._par_player(day)
         state = await asyncio.to_thread(self._play_out, puzzle.deal(PAR_NAME), policy)

@@ -248,6 +248,22 @@ class DailyStore:
         )
         return changed == 1
 
+    async def claim_par(self, day: int, *, claimant: str, now: float, stale_before: float) -> bool:
+        """Claim the computing of a day's par: True for the first claimant, for a claimant taking its
+        own claim again, and for one taking over a claim older than ``stale_before``."""
+        changed = await self.sql.execute(
+            "INSERT INTO daily_par_claims (game, day, claimed_by, claimed_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game, day) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at "
+            "WHERE daily_par_claims.claimed_by = excluded.claimed_by OR daily_par_claims.claimed_at < ?",
+            (self.game, day, claimant, now, stale_before),
+        )
+        return changed == 1
+
+    async def release_par(self, day: int, *, claimant: str) -> None:
+        """Give up a claim after a failed computation, so that another process may try at once."""
+        await self.sql.execute("DELETE FROM daily_par_claims WHERE game = ? AND day = ? AND claimed_by = ?",
+                               (self.game, day, claimant))
+
     # --- announcements -------------------------------------------------------------------------------
 
     async def channels(self) -> list[ChannelSetting]:

@@ -149,7 +149,7 @@ async def test_migration_004_keeps_every_old_row(old_database: tuple[SqlStorage,
                           "VALUES (?, 5, 'posted', 44, 4444, 2.0)", (GUILD,))
 
     allow_the_rest()
-    assert await storage.migrate() == ["004_daily_by_game.sql"]
+    assert (await storage.migrate())[0] == "004_daily_by_game.sql"  # and any later ones
     assert await storage.migrate() == []
 
     store = DailyStore.of(storage, "calico")
