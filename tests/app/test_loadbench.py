@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from devtable.loadbench import run
+from calico_bot.app.loadbench import run
 
 
 async def test_a_small_load_run_plays_every_move_and_refuses_none() -> None:

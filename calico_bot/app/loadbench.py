@@ -1,4 +1,4 @@
-"""Load bench: ``python -m devtable.loadbench --driver sqlite|postgres --games N [--moves M] [--processes K]``.
+"""Load bench: ``python -m calico_bot.app.loadbench --driver sqlite|postgres --games N [--moves M] [--processes K]``.
 
 N active two-player games are stored first (one transaction), spread over channels of 50 games, with
 one busy channel holding 500 open games. Then M legal moves arrive, ``--concurrency`` at a time, on
@@ -135,7 +135,7 @@ async def _in_processes(url: str, ids: list[int], moves: int, concurrency: int, 
     for k in range(processes):
         share = ",".join(str(g) for g in ids[k::processes])
         procs.append(await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "devtable.loadbench", "--worker", url, "--ids", share,
+            sys.executable, "-m", "calico_bot.app.loadbench", "--worker", url, "--ids", share,
             "--moves", str(moves // processes), "--concurrency", str(max(1, concurrency // processes)),
             "--seed", str(seed + k), "--go", str(go), stdout=asyncio.subprocess.PIPE))
     latencies: list[float] = []
@@ -193,7 +193,7 @@ async def run(driver: str, games: int, moves: int, concurrency: int, seed: int, 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m devtable.loadbench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.app.loadbench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--driver", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--games", type=int, default=200)
