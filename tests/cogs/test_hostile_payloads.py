@@ -65,3 +65,48 @@ async def test_clicks_with_forged_custom_ids(table: Table) -> None:
     assert not problems, problems
     game = (await table.bot.storage.find_games())[0]
     assert game.status == "active"  # nobody else could end or change it
+
+
+async def test_a_plugin_table_survives_mangled_commands_and_forged_ids(table: Table) -> None:
+    made = await table.slash("ana", "catbox new", seats=2)
+    game = (await table.bot.tables["citb"].games_here(table.channel.id))[-1].id
+    await table.click("bo", made.original, f"citb:lobby:join:{game}")
+    await table.slash("ana", "catbox start", game=game)
+    thread = table.thread()
+    rng = random.Random(2)
+    commands = [("catbox play", {"choice": "7 red", "game": game}), ("catbox new", {"seats": 3, "deadline_hours": 1.0}),
+                ("catbox status", {"game": game}), ("catbox kick", {"player": table.users["bo"]}),
+                ("catbox addbot", {"level": "easy"}), ("catbox hand", {}), ("catbox undo", {"game": game})]
+    problems = []
+    for _ in range(150):
+        name, opts = rng.choice(commands)
+        payload = table.driver.factory.slash(table.users[rng.choice(["ana", "cy"])], thread, name, opts)
+        leaf = payload["data"]["options"]
+        while leaf and leaf[0].get("type") in (1, 2):
+            leaf = leaf[0].setdefault("options", [])
+        for option in leaf:
+            if rng.random() < 0.6:
+                option["value"] = rng.choice(VALUES)
+        r = await table.driver.send(payload)
+        if r.errors or r.timed_out or not r.callback_types:
+            problems.append((name, [e.getMessage()[:200] for e in r.errors], r.timed_out, payload["data"]))
+    assert not problems, problems[:5]
+    before = await table.bot.storage.get_game(game)
+    template = next(m for m in table.fake.messages if not m.ephemeral)
+    huge = "9" * 19
+    forged = [f"citb:lobby:join:{huge}", f"citb:lobby:start:{game}", f"citb:step:{game}:0:|r0.set_aside",
+              f"citb:step:{game}:3:99.99.99|r0.set_aside", f"citb:step:{huge}:0:0|r0.set_aside",
+              f"citb:step:{game}:0:|r9.bid.0", f"citb:undo:yes:{game}:1", f"citb:end:{game}:0",
+              f"citb:botlevel:{game}", f"citb:open:{huge}", f"citb:open:{game}"]
+    for custom_id in forged:
+        message = copy.deepcopy(template)
+        message.components = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x",
+                                                           "custom_id": custom_id}]}]
+        r = await table.driver.click(table.users["cy"], message, custom_id, channel=thread)
+        if r.errors or r.timed_out or not r.callback_types:
+            problems.append((custom_id, [e.getMessage()[:200] for e in r.errors], r.timed_out))
+    assert not problems, problems
+    after = await table.bot.storage.get_game(game)
+    assert after is not None and before is not None
+    assert after.status == "active" and after.version == before.version  # cy could change nothing
+    assert not table.fake.limit_refusals
