@@ -108,6 +108,8 @@ GAME_HINT_DOMINANCE = 2.0
 FUZZY_CUTOFF = 80
 FUZZY_CUTOFF_SHORT = 88
 FUZZY_MIN_LEN = 4
+#: Words of at least this many letters are also checked against the synonym map's words for one typo.
+SYNONYM_TYPO_MIN_LEN = 7
 #: Entries about one variant (solo, two players, family) answer questions that name the variant: with
 #: the variant named they rank ``VARIANT_BOOST`` higher, without it ``VARIANT_PENALTY`` lower, so
 #: "how does the market refill" gets the normal refill before the solo conveyor. Triggers are index
@@ -322,6 +324,13 @@ class RulesIndex:
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
+        # Words the knowledge base or the synonym map spell out; a longer word that is neither but one
+        # typo from a synonym ("beginers") is read as that synonym even when its stem is a known term
+        # ("begin"): otherwise the misspelling silently turns into another word.
+        self._raw_words = frozenset(raw_words)
+        self._synonym_variants = sorted(w for w in synonym_words() if len(w) >= SYNONYM_TYPO_MIN_LEN - 1
+                                        and canonical(w) in self._en.vocab)
+        self._synonym_typo_cache: dict[str, str | None] = {}
         # Chinese rules words for the scope check: keywords and synonyms of two characters or more.
         zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
         zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
@@ -364,6 +373,20 @@ class RulesIndex:
         self._fuzzy_cache[word] = best
         return best
 
+    def _synonym_typo(self, word: str) -> str | None:
+        """The synonym-map word one edit (Damerau-Levenshtein) from a longer word that neither the
+        knowledge base nor the synonym map spells, when it means something else than the word's stem."""
+        if word in self._synonym_typo_cache:
+            return self._synonym_typo_cache[word]
+        best = None
+        if len(word) >= SYNONYM_TYPO_MIN_LEN and word not in self._raw_words and word.isalpha():
+            match = process.extractOne(word, self._synonym_variants, scorer=DamerauLevenshtein.distance,
+                                       score_cutoff=1)
+            if match is not None and canonical(match[0]) != canonical(word):
+                best = match[0]
+        self._synonym_typo_cache[word] = best
+        return best
+
     def _analyse(self, question: str) -> _Query:
         text = strip_game_names(question)
         en: list[str] = []
@@ -377,6 +400,9 @@ class RulesIndex:
                     credit.setdefault(term, FUZZY_CREDIT_LONG if len(word) >= 6 else FUZZY_CREDIT_SHORT)
                 elif _misspelt_stop_word(word):
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
+            elif (fixed := self._synonym_typo(word)) is not None:
+                term = canonical(fixed)
+                credit.setdefault(term, FUZZY_CREDIT_LONG)
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question),

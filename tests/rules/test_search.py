@@ -64,6 +64,14 @@ def test_misspellings_are_corrected(real_index: RulesIndex) -> None:
     assert top_ids(real_index, "paradx in cat in the box")[0] == "citb.paradox"
 
 
+def test_a_typo_of_a_synonym_is_read_as_the_synonym_not_as_its_stem(real_index: RulesIndex) -> None:
+    # "beginers" stems to "begin", a word of one game's text: read as "beginners" it asks for the
+    # beginner setup; a correctly spelt word is left alone.
+    assert real_index._synonym_typo("beginers") == "beginners"
+    assert real_index._synonym_typo("beginning") is None
+    assert top_ids(real_index, "how should we set things up for beginers")[0] == "calico.setup.beginner"
+
+
 def test_game_filter_and_guessing(real_index: RulesIndex) -> None:
     for game in ("calico", "citb", "ioc"):
         hits = real_index.search("how do ties work", game=game, k=5)
