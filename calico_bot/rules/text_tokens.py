@@ -80,7 +80,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "双人": ("两人局", "二人", "两人", "2人", "两个人", "双人局", "双人"),
     "王牌": ("主牌", "将牌", "王牌"),
     "一墩": ("一圈", "一轮牌", "一墩"),
-    "预测": ("叫牌", "预言", "下注", "叫墩", "竞猜", "预测"),
+    "预测": ("叫牌", "预言", "下注", "叫几墩", "叫多少墩", "报几墩", "报多少墩", "叫墩", "竞猜", "预测"),
+    # Putting one card aside face down at the start of a round ("扣下一张").
+    "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
     "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦"),  # with sound-alike typos
     "墩": ("吨", "蹲", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
@@ -271,7 +273,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "same": ("same", "identical", "matching", "match", "matches", "alike"),
     "diagonal": ("diagonal", "diagonally", "diagonals"),
     "private": ("private", "hidden", "secret", "secretly", "see"),
-    "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction", "lose"),
+    "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction"),
     "edition": ("edition", "editions", "version", "versions", "deluxe", "colossal"),
     "overview": ("overview", "about", "summary", "intro"),
 }
