@@ -267,3 +267,25 @@ def test_misspelt_question_words_and_the_first_of_two_questions() -> None:
     # Two questions in one message: the first decides (it is about Millie, not where tokens go).
     assert structure_intent("米莉要几块连起来?拿到猫标记放哪") is None
     assert structure_intent("拿到猫标记放哪?") == "token_place"
+
+
+@pytest.mark.parametrize("message", [
+    "how many rounds does a title fight in boxing have",  # rounds, but of a boxing match
+    "how many jokers come in a standard deck",
+    "did anyone see the match last night",
+    "can i put my quilt in the dryer",
+    "is the code open source",
+    "猫咪挑食怎么办",
+])
+def test_everyday_subjects_are_refused_even_with_rules_words(real_index: RulesIndex, message: str) -> None:
+    lookup = real_index.lookup(message)
+    assert lookup.hits == [] and lookup.out_of_scope is not None
+
+
+@pytest.mark.parametrize("question", [
+    "does my patch have to go next to the one i placed last turn",
+    "do we have to go in seat order when rescuing",
+    "how do buttons work? what do I need to sew one",
+])
+def test_rules_questions_with_everyday_words_still_get_an_answer(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)
