@@ -103,6 +103,8 @@ CALICO_PRIOR = 1.2
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
+#: A word hints at its game only when at least this many of that game's entries use it.
+HINT_MIN_ENTRIES = 2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
 #: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
 FUZZY_CUTOFF = 80
@@ -718,10 +720,13 @@ class RulesIndex:
 def _term_games(docs: Sequence[frozenset[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
     """Which games' entries use each term (in what they say, not in their example questions)."""
     owners: dict[str, set[str]] = {}
+    uses: dict[str, int] = {}
     for doc, game in zip(docs, games, strict=True):
         for t in doc:
             owners.setdefault(t, set()).add(str(game))
-    return {t: frozenset(g) for t, g in owners.items()}
+            uses[t] = uses.get(t, 0) + 1
+    # A word only one entry uses says little about the game ("胜负" in one text): it hints no game.
+    return {t: frozenset(g) for t, g in owners.items() if len(g) > 1 or uses[t] >= HINT_MIN_ENTRIES}
 
 
 @lru_cache(maxsize=4096)

@@ -200,6 +200,9 @@ _EN_STOP = frozenset(
         "things", "stuff", "something", "anything", "need", "needed", "want", "wanted", "go", "goes", "going",
         "work", "works", "working", "s", "t", "re", "ll", "d", "ve", "m", "whether", "either", "neither",
         "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet",
+        # Contractions typed without the apostrophe.
+        "theres", "thats", "heres", "wheres", "hows", "whos", "youre", "theyre", "wont", "didnt", "wasnt",
+        "shouldnt", "couldnt", "wouldnt", "hasnt", "havent", "aint", "gonna", "wanna", "gotta",
     ]
 )
 

@@ -224,3 +224,21 @@ def test_short_words_are_corrected_for_swapped_letters_not_for_another_letter(re
                                       "does it have to be adjacent to my previous tile"])
 def test_the_previous_placement_is_no_last_turn(real_index: RulesIndex, question: str) -> None:
     assert real_index.search(question)[0].id == "calico.turn.placement"
+
+
+def test_a_word_of_one_entry_hints_no_game(real_index: RulesIndex) -> None:
+    # Only words that several entries of one game use point to that game when none is named.
+    index = real_index
+    uses: dict[str, int] = {}
+    for doc in index._en.sets:
+        for t in doc:
+            uses[t] = uses.get(t, 0) + 1
+    single = [t for t, games in index._en_games.items() if len(games) == 1]
+    assert single and all(uses[t] >= 2 for t in single)
+    assert index._hinted_game(index._analyse("do i have to place the patch on my quilt")) is None
+    assert index._hinted_game(index._analyse("how many tricks can i bid")) == "citb"
+
+
+def test_contractions_without_apostrophe_are_filler(real_index: RulesIndex) -> None:
+    query = real_index._analyse("theres two steps in a turn right, thats it?")
+    assert not {"her", "there", "that"} & set(query.en)
