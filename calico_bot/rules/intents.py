@@ -119,6 +119,7 @@ _INTENT_PATTERNS += (
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+        r"(?:这|那)(?:一)?墩(?:牌)?(?:算|归|是|给)谁", r"\bwhose\s+trick\b",
     )),
     ("turn_order", (
         r"先(?:放|摆).{0,12}还是.{0,8}(?:拿|抽|选|取)|先.{0,6}(?:拿|抽|选|取).{0,12}(?:还是|再).{0,4}(?:放|摆)",
@@ -170,6 +171,7 @@ _INTENT_PATTERNS += (
 _QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
                    "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
 _QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
+_PARADOX = re.compile(r"\bparadox|悖论|背论|矛盾")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
@@ -223,5 +225,7 @@ def structure_intent(question: str) -> str | None:
                 return None
             if intent == "players" and _SOLO_OR_TWO.search(text):
                 return None
+            if intent == "trick_winner" and _PARADOX.search(text):
+                return None  # the trick a paradox cut short goes to nobody: the paradox topic says so
             return intent
     return None

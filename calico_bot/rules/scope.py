@@ -53,7 +53,8 @@ _OTHER_GAMES_EN = (
     r"animal crossing", r"hearts card game", r"card game hearts", r"^go(?=\s*[:,-])", r"card tricks?", r"magic tricks?",
     r"(?:game of|play(?:ing)?|in|than|at) go\b(?!\s+(?:first|next|last|back|on|to|up|down|out|around|again))",
     r"go (?:board|stones?|game|players?)", r"baduk", r"weiqi", r"igo", r"(?:play(?:ing)?|in|at) hearts",
-    r"shogi", r"xiangqi", r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
+    r"shogi", r"xiangqi", r"rooks?", r"pawns?", r"bishops?", r"knights?\s+(?:move|moves|jump)",
+    r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
     r"craps", r"darts", r"billiards", r"snooker", r"pool table", r"bowling", r"football", r"soccer",
     r"basketball", r"baseball", r"tennis", r"golf", r"cricket", r"hockey", r"nba", r"nfl", r"world cup",
     r"lakers", r"olympics",
@@ -223,6 +224,7 @@ spam spammer spammers ban banned mute moderator mod mods links
 fishing rod bait hook lake river? boating sailing cruise ferry
 biden politics politician
 graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
+printer printers ink toner scanner
 podcast podcasts book books novel author wrote writer poetry meme memes gif emoji
 mortgage rent insurance budget savings retirement
 ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer kilometers inch inches feet foot
@@ -265,6 +267,7 @@ _PET_TALK_RE = re.compile("|".join((
 #: Everyday talk that is no rules question: last night's match, a standard deck of playing cards.
 _EVERYDAY_RE = re.compile("|".join((
     r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
+    r"\bspeed\s+of\s+(?:light|sound)\b",
 )))
 
 

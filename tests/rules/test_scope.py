@@ -289,3 +289,14 @@ def test_everyday_subjects_are_refused_even_with_rules_words(real_index: RulesIn
 ])
 def test_rules_questions_with_everyday_words_still_get_an_answer(real_index: RulesIndex, question: str) -> None:
     assert real_index.search(question)
+
+
+def test_whose_trick_and_the_paradox_trick() -> None:
+    assert structure_intent("蓝色引的,有人垫了红色,那一墩归谁") == "trick_winner"
+    assert structure_intent("悖论那一墩算谁的") is None  # it goes to nobody: the paradox topic answers
+
+
+@pytest.mark.parametrize("message", ["can rooks move diagonally", "what is the speed of sound",
+                                     "my printer is out of ink"])
+def test_more_other_games_and_subjects(real_index: RulesIndex, message: str) -> None:
+    assert real_index.lookup(message).out_of_scope is not None
