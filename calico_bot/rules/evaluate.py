@@ -49,7 +49,9 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijklmno"), "scope-dev", "offtopic-dev",
           "scope-dev2", "offtopic-dev2", "scope-dev3", "offtopic-a", "offtopic-b", "offtopic-c",
           "offtopic-d", "offtopic-e", "offtopic-f")
-#: Splits never used for tuning: their figures estimate accuracy on unseen questions.
+#: Splits written blind and measured once on first sight (the README keeps those figures, the only
+#: estimate of accuracy on unseen questions); the second pass at issue #17 then tuned on blind-l/m/n and
+#: offtopic-c/d/e, and a little on blind-o / offtopic-f, so their current figures are optimistic.
 HELD_OUT = ("blind-l", "offtopic-c", "blind-m", "offtopic-d", "blind-n", "offtopic-e", "blind-o", "offtopic-f")
 
 
