@@ -36,6 +36,11 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "rescue_cost": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
     "trick_winner": {"citb": "citb.trick.winner"},
+    # What counts as a good score (reference figures): only Calico has such a topic.
+    "good_score": {"calico": "calico.solo.good_score"},
+    # Where a cat token or button is put once earned, and which spaces the design goals sit on.
+    "token_place": {"calico": "calico.tokens.placement"},
+    "goal_spaces": {"calico": "calico.board.labels"},
 }
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
@@ -82,6 +87,8 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bwhat\s+(?:are|r)\s+(?:the\s+)?(?:\d|two|three|four|five)?\s*(?:things|ways|parts|sources)\s+(?:that\s+)?"
         r"(?:score|scores|give\s+points|to\s+score|of\s+points)\b", r"\b(?:all\s+the\s+)?ways\s+to\s+score\b",
         r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
+        r"\bwhat\s+(?:all\s+)?(?:gets?|is|are|will\s+be)\s+(?:counted|scored|tallied|added\s+up)\b.{0,30}"
+        r"\b(?:at|in)\s+the\s+end\b",
     )),
     ("winning", (
         r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
@@ -112,6 +119,7 @@ _INTENT_PATTERNS += (
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
+        r"(?:这|那)(?:一)?墩(?:牌)?(?:算|归|是|给)谁", r"\bwhose\s+trick\b",
     )),
     ("turn_order", (
         r"先(?:放|摆).{0,12}还是.{0,8}(?:拿|抽|选|取)|先.{0,6}(?:拿|抽|选|取).{0,12}(?:还是|再).{0,4}(?:放|摆)",
@@ -134,10 +142,37 @@ _INTENT_PATTERNS += (
         r"\b(?:pay|fish)\b.{0,25}\b(?:keep|keeping|kept)\b.{0,15}\bcards?\b",
         r"\b(?:keep|keeping)\b.{0,25}\bcards?\b.{0,40}\b(?:pay|cost|fish)\b",
     )),
+    ("good_score", (
+        r"\b(?:good|decent|solid|strong|high|average|typical|normal|respectable|great)\s+(?:final\s+)?"
+        r"(?:score|scores|total|result)\b",
+        r"\bhow\s+many\s+points\s+(?:is|are|counts?\s+as)\s+(?:good|decent|a\s+good)\b",
+        r"(?:多少|几)分(?:才)?算(?:是)?(?:好|高|不错|厉害|优秀|正常)",
+        r"(?:平均|一般)(?:能|都)?(?:拿|打|得)(?:到)?(?:多少|几)分",
+    )),
+    ("token_place", (
+        r"\bwhere\b.{0,30}\b(?:cat|button|rainbow)\s+(?:tokens?|markers?)\b.{0,20}\b(?:go|goes|put|placed|sit|sits)\b",
+        r"\bwhere\s+(?:do|does|should|can)\s+(?:i|we|you)\s+(?:put|place|lay)\s+(?:the\s+|my\s+|a\s+)?"
+        r"(?:cat|button|rainbow)\s+(?:tokens?|markers?|buttons?)\b",
+        r"\bwhere\s+(?:does|do)\s+(?:the\s+|my\s+|a\s+)?(?:button|buttons|rainbow\s+button)\s+(?:go|sit)\b",
+        r"(?:猫|纽扣|扣子|彩虹).{0,4}标记.{0,6}(?:放|摆)(?:在)?(?:哪|什么地方|什么位置)",
+    )),
+    ("goal_spaces", (
+        r"\bgoal\s+(?:spots?|spaces?|hexe?s?|positions?|slots?)\b.{0,25}\b(?:where|which)\b|"
+        r"\b(?:where|which\s+(?:spaces?|spots?|hexe?s?))\b.{0,25}\bgoal\s*(?:tiles?|spots?|spaces?|hexe?s?)?\b.{0,20}"
+        r"\b(?:go|goes|placed|put|sit|are|is)\b",
+        r"\bwhich\s+(?:spaces?|spots?|hexe?s?)\s+are\s+(?:the\s+)?goal",
+        r"目标.{0,6}(?:摆|放|放置|在)(?:在)?(?:哪|什么位置|哪几个|哪些)(?:个)?(?:格|位置|空位)",
+    )),
     ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
               r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
               r"悔一步", r"反悔")),
 )
+#: Misspelt question words, read as the word before the patterns are tried ("wht are the three things...").
+_QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
+                   "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
+_QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
+_PARADOX = re.compile(r"\bparadox|悖论|背论|矛盾")
+_QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
 _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
@@ -177,7 +212,11 @@ def score_parts(question: str) -> int:
 def structure_intent(question: str) -> str | None:
     """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
     else None."""
-    text = to_simplified(question.lower()).strip()
+    # A message asking two things ("米莉要几块连起来?拿到猫标记放哪") is answered for the first one.
+    parts = _QUESTION_END.split(question, maxsplit=1)
+    if len(parts) == 3 and parts[0].strip() and parts[2].strip():
+        question = parts[0] + parts[1]
+    text = _QUESTION_WORD_TYPOS.sub(lambda m: _QUESTION_WORDS[m.group(0)], to_simplified(question.lower()).strip())
     for intent, rx in _INTENT_RES:
         if rx.search(text):
             if intent in ("winning", "final_scoring") and (_NARROWER.search(text) or _SCORELINE.search(text)):
@@ -186,5 +225,7 @@ def structure_intent(question: str) -> str | None:
                 return None
             if intent == "players" and _SOLO_OR_TWO.search(text):
                 return None
+            if intent == "trick_winner" and _PARADOX.search(text):
+                return None  # the trick a paradox cut short goes to nobody: the paradox topic says so
             return intent
     return None

@@ -53,7 +53,8 @@ _OTHER_GAMES_EN = (
     r"animal crossing", r"hearts card game", r"card game hearts", r"^go(?=\s*[:,-])", r"card tricks?", r"magic tricks?",
     r"(?:game of|play(?:ing)?|in|than|at) go\b(?!\s+(?:first|next|last|back|on|to|up|down|out|around|again))",
     r"go (?:board|stones?|game|players?)", r"baduk", r"weiqi", r"igo", r"(?:play(?:ing)?|in|at) hearts",
-    r"shogi", r"xiangqi", r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
+    r"shogi", r"xiangqi", r"rooks?", r"pawns?", r"bishops?", r"knights?\s+(?:move|moves|jump)",
+    r"gomoku", r"othello", r"reversi", r"dominoes", r"bingo", r"roulette", r"baccarat",
     r"craps", r"darts", r"billiards", r"snooker", r"pool table", r"bowling", r"football", r"soccer",
     r"basketball", r"baseball", r"tennis", r"golf", r"cricket", r"hockey", r"nba", r"nfl", r"world cup",
     r"lakers", r"olympics",
@@ -136,6 +137,7 @@ _META_PATTERNS = (
     r"你会说", r"怎么修改(?:昵称|名字|头像)",
     r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
     r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
+    r"\bopen[- ]?source\b", r"\bgithub\b", r"\b(?:have|got|need)\s+to\s+(?:leave|head\s+out)\b",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
@@ -206,6 +208,8 @@ love girlfriend boyfriend wife husband marriage date dating
 joke jokes poem poems story riddle translate translation french spanish german japanese
 everest mountain ocean planet moon sun earth space? universe
 football soccer basketball baseball tennis golf sport sports team teams match? league
+boxing boxer boxers championship championships ufc mma wrestling wrestler marathon referee? stadium
+wash washed washes dryer stain stains bleach
 sofa couch scratch scratching scratches litter stray vet vets neuter spay breed breeds fur female male purr purring
 meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
 physics superposition entanglement experiment theory? relativity gravity atom atoms
@@ -220,6 +224,7 @@ spam spammer spammers ban banned mute moderator mod mods links
 fishing rod bait hook lake river? boating sailing cruise ferry
 biden politics politician
 graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
+printer printers ink toner scanner
 podcast podcasts book books novel author wrote writer poetry meme memes gif emoji
 mortgage rent insurance budget savings retirement
 ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer kilometers inch inches feet foot
@@ -232,7 +237,7 @@ cafes kitty? kittens? adopted adopting adoption rescue? shelter
 tonight weekend tomorrow yesterday congrats congratulations birthday anniversary
 moderator admin nickname username avatar profile nitro emoji
 """.replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
-                                 "kittens", "rescue", "tonight"}
+                                 "kittens", "rescue", "tonight", "referee"}
 _OUT_OF_DOMAIN_ZH = (
     "我家猫", "我家的猫", "家里", "衣服", "缝", "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
     "绝育", "兽医", "宠物", "动画", "动画片", "形成", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
@@ -246,7 +251,7 @@ _OUT_OF_DOMAIN_ZH = (
     "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
-    "几点", "星期几", "今天几号", "放假",
+    "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
@@ -256,12 +261,19 @@ _PET_TALK_RE = re.compile("|".join((
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
     r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短|橘)猫", r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
     r"\bnames?\s+for\s+(?:a|an|my|our)\s+(?:\w+\s+)?(?:cat|kitten|kitty)\b",
+    r"\b(?:cats?|kittens?)\s+(?:usually\s+|normally\s+|typically\s+)?(?:live|sleep|purr|eat|drink)\b",
+    r"猫咪?.{0,4}(?:不爱吃|挑食|拉肚子|乱叫|半夜叫|抓沙发|掉毛)", r"猫咪?.{0,4}(?:为什么)?(?:喜欢|爱)(?:钻|睡|玩|吃)",
+)))
+#: Everyday talk that is no rules question: last night's match, a standard deck of playing cards.
+_EVERYDAY_RE = re.compile("|".join((
+    r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
+    r"\bspeed\s+of\s+(?:light|sound)\b",
 )))
 
 
 def _other_subject(text: str, raw: list[str]) -> bool:
     return (any(w in _OUT_OF_DOMAIN_EN for w in raw) or _OUT_OF_DOMAIN_ZH_RE.search(text) is not None
-            or _PET_TALK_RE.search(text) is not None)
+            or _PET_TALK_RE.search(text) is not None or _EVERYDAY_RE.search(text) is not None)
 
 #: Ordinary English words that the rules texts happen to contain but that say nothing about a rules
 #: question on their own (index terms, i.e. after synonyms and stemming).
@@ -300,7 +312,8 @@ def other_domain_signals(question: str) -> int:
     the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
     text = to_simplified(question.lower())
     words = sum(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text))
-    return words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
+    return (words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
+            + len(_EVERYDAY_RE.findall(text)))
 
 
 def mentions_other_domain(question: str) -> bool:
@@ -371,7 +384,10 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     other = _other_subject(text, raw)
     if not cjk and raw and not rules_terms:
         return "other_domain" if other else "no_rules_word"
-    exact = [t for t in rules_terms if t not in corrected]
+    # Words inside a phrase of another subject ("last night", "playing cards") and the theme words (a
+    # boxing match, a quilt) are no rules words of the question's own.
+    spent = {canonical(w) for m in _EVERYDAY_RE.finditer(text) for w in en_words(m.group(0))}
+    exact = [t for t in rules_terms if t not in corrected and t not in spent and t not in THEME_EN]
     if other and not cjk and len(exact) <= 2:
         return "other_domain"
     if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(text) or _PET_TALK_RE.search(text)):

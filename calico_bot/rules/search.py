@@ -103,11 +103,15 @@ CALICO_PRIOR = 1.2
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
+#: A word hints at its game only when at least this many of that game's entries use it.
+HINT_MIN_ENTRIES = 2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
 #: or extra letter) than longer ones (one swapped or wrong letter), so "paris" is not read as "pairs".
 FUZZY_CUTOFF = 80
 FUZZY_CUTOFF_SHORT = 88
 FUZZY_MIN_LEN = 4
+#: Words of at least this many letters are also checked against the synonym map's words for one typo.
+SYNONYM_TYPO_MIN_LEN = 7
 #: Entries about one variant (solo, two players, family) answer questions that name the variant: with
 #: the variant named they rank ``VARIANT_BOOST`` higher, without it ``VARIANT_PENALTY`` lower, so
 #: "how does the market refill" gets the normal refill before the solo conveyor. Triggers are index
@@ -322,6 +326,13 @@ class RulesIndex:
         # Fuzzy candidates: raw words whose index term exists (so a correction can actually match).
         self._fuzzy_words: list[str] = sorted(w for w in raw_words if canonical(w) in self._en.vocab)
         self._fuzzy_cache: dict[str, str | None] = {}
+        # Words the knowledge base or the synonym map spell out; a longer word that is neither but one
+        # typo from a synonym ("beginers") is read as that synonym even when its stem is a known term
+        # ("begin"): otherwise the misspelling silently turns into another word.
+        self._raw_words = frozenset(raw_words)
+        self._synonym_variants = sorted(w for w in synonym_words() if len(w) >= SYNONYM_TYPO_MIN_LEN - 1
+                                        and canonical(w) in self._en.vocab)
+        self._synonym_typo_cache: dict[str, str | None] = {}
         # Chinese rules words for the scope check: keywords and synonyms of two characters or more.
         zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
         zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
@@ -364,6 +375,20 @@ class RulesIndex:
         self._fuzzy_cache[word] = best
         return best
 
+    def _synonym_typo(self, word: str) -> str | None:
+        """The synonym-map word one edit (Damerau-Levenshtein) from a longer word that neither the
+        knowledge base nor the synonym map spells, when it means something else than the word's stem."""
+        if word in self._synonym_typo_cache:
+            return self._synonym_typo_cache[word]
+        best = None
+        if len(word) >= SYNONYM_TYPO_MIN_LEN and word not in self._raw_words and word.isalpha():
+            match = process.extractOne(word, self._synonym_variants, scorer=DamerauLevenshtein.distance,
+                                       score_cutoff=1)
+            if match is not None and canonical(match[0]) != canonical(word):
+                best = match[0]
+        self._synonym_typo_cache[word] = best
+        return best
+
     def _analyse(self, question: str) -> _Query:
         text = strip_game_names(question)
         en: list[str] = []
@@ -377,6 +402,9 @@ class RulesIndex:
                     credit.setdefault(term, FUZZY_CREDIT_LONG if len(word) >= 6 else FUZZY_CREDIT_SHORT)
                 elif _misspelt_stop_word(word):
                     continue  # "wrok", "teh", "waht": filler, not an unknown (off-topic) word
+            elif (fixed := self._synonym_typo(word)) is not None:
+                term = canonical(fixed)
+                credit.setdefault(term, FUZZY_CREDIT_LONG)
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question),
@@ -692,10 +720,13 @@ class RulesIndex:
 def _term_games(docs: Sequence[frozenset[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
     """Which games' entries use each term (in what they say, not in their example questions)."""
     owners: dict[str, set[str]] = {}
+    uses: dict[str, int] = {}
     for doc, game in zip(docs, games, strict=True):
         for t in doc:
             owners.setdefault(t, set()).add(str(game))
-    return {t: frozenset(g) for t, g in owners.items()}
+            uses[t] = uses.get(t, 0) + 1
+    # A word only one entry uses says little about the game ("胜负" in one text): it hints no game.
+    return {t: frozenset(g) for t, g in owners.items() if len(g) > 1 or uses[t] >= HINT_MIN_ENTRIES}
 
 
 @lru_cache(maxsize=4096)

@@ -75,12 +75,14 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "计分": ("得分", "积分", "分数", "算分", "记分", "拿分", "多少分", "几分"),
     "目标": ("设计目标", "目标板块", "目标块", "任务", "目标"),
     "市场": ("集市", "公共区", "公共市场", "商店", "河道", "明牌区", "市场"),
-    "平手": ("平局", "同分", "打平", "平分", "打和", "并列", "平手"),
+    "平手": ("分数相同", "总分相同", "分相同", "平局", "同分", "打平", "平分", "打和", "并列", "平手"),
     "单人": ("单人模式", "单人游戏", "一个人玩", "一个人", "自己玩", "一人", "单机", "独自", "单人"),
     "双人": ("两人局", "二人", "两人", "2人", "两个人", "双人局", "双人"),
     "王牌": ("主牌", "将牌", "王牌"),
     "一墩": ("一圈", "一轮牌", "一墩"),
-    "预测": ("叫牌", "预言", "下注", "叫墩", "竞猜", "预测"),
+    "预测": ("叫牌", "预言", "下注", "叫几墩", "叫多少墩", "报几墩", "报多少墩", "叫墩", "竞猜", "预测"),
+    # Putting one card aside face down at the start of a round ("扣下一张").
+    "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
     "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦"),  # with sound-alike typos
     "墩": ("吨", "蹲", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
@@ -155,6 +157,9 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
                   "only two", "with 2", "with two", "2 of us", "two of us"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
     "setup": ("set up", "setting up"),
+    # An empty hex is a space to fill, not a patch ("hex" alone means a patch).
+    "emptyspace": ("empty space", "empty spaces", "empty spot", "empty spots", "empty hex", "empty hexes", "open hex",
+                   "free hex", "empty hexagon", "empty cell", "empty cells", "empty square", "empty squares"),
     # "the one I placed last turn": the previous placement, not the last turn of the game.
     "place": ("placed last turn", "played last turn", "placed last time", "played last time", "put down last turn",
               "placed on my last turn", "played on my last turn", "previous turn", "previous tile", "previous patch",
@@ -198,6 +203,9 @@ _EN_STOP = frozenset(
         "things", "stuff", "something", "anything", "need", "needed", "want", "wanted", "go", "goes", "going",
         "work", "works", "working", "s", "t", "re", "ll", "d", "ve", "m", "whether", "either", "neither",
         "each", "every", "other", "others", "while", "because", "since", "though", "although", "yet",
+        # Contractions typed without the apostrophe.
+        "theres", "thats", "heres", "wheres", "hows", "whos", "youre", "theyre", "wont", "didnt", "wasnt",
+        "shouldnt", "couldnt", "wouldnt", "hasnt", "havent", "aint", "gonna", "wanna", "gotta",
     ]
 )
 
@@ -271,7 +279,7 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "same": ("same", "identical", "matching", "match", "matches", "alike"),
     "diagonal": ("diagonal", "diagonally", "diagonals"),
     "private": ("private", "hidden", "secret", "secretly", "see"),
-    "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction", "lose"),
+    "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction"),
     "edition": ("edition", "editions", "version", "versions", "deluxe", "colossal"),
     "overview": ("overview", "about", "summary", "intro"),
 }

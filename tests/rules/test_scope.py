@@ -245,3 +245,58 @@ def test_an_intent_of_one_game_answers_with_that_game_whatever_else_is_hinted(re
     question = "轮抽拿到的牌留下来要不要给鱼"  # 轮 would point to Cat in the Box's rounds
     topic = real_index._structure_topic("card_cost", question, None, real_index._analyse(question))
     assert topic is not None and topic.id == "ioc.buy.cards"
+
+
+@pytest.mark.parametrize(("question", "intent", "topic"), [
+    ("is 61 a good score for a solo game?", "good_score", "calico.solo.good_score"),
+    ("一般能拿多少分", "good_score", "calico.solo.good_score"),
+    ("where should i put my button token", "token_place", "calico.tokens.placement"),
+    ("猫咪标记要摆在什么地方", "token_place", "calico.tokens.placement"),
+    ("which spaces are the goal tiles on", "goal_spaces", "calico.board.labels"),
+    ("三个目标放在哪几个格子", "goal_spaces", "calico.board.labels"),
+])
+def test_reference_scores_token_spots_and_goal_spaces(real_index: RulesIndex, question: str, intent: str,
+                                                      topic: str) -> None:
+    assert structure_intent(question) == intent
+    assert real_index.search(question)[0].id == topic
+
+
+def test_misspelt_question_words_and_the_first_of_two_questions() -> None:
+    assert structure_intent("wht are the three things that score") == "final_scoring"
+    assert structure_intent("what gets counted at the end of the game") == "final_scoring"
+    # Two questions in one message: the first decides (it is about Millie, not where tokens go).
+    assert structure_intent("米莉要几块连起来?拿到猫标记放哪") is None
+    assert structure_intent("拿到猫标记放哪?") == "token_place"
+
+
+@pytest.mark.parametrize("message", [
+    "how many rounds does a title fight in boxing have",  # rounds, but of a boxing match
+    "how many jokers come in a standard deck",
+    "did anyone see the match last night",
+    "can i put my quilt in the dryer",
+    "is the code open source",
+    "猫咪挑食怎么办",
+])
+def test_everyday_subjects_are_refused_even_with_rules_words(real_index: RulesIndex, message: str) -> None:
+    lookup = real_index.lookup(message)
+    assert lookup.hits == [] and lookup.out_of_scope is not None
+
+
+@pytest.mark.parametrize("question", [
+    "does my patch have to go next to the one i placed last turn",
+    "do we have to go in seat order when rescuing",
+    "how do buttons work? what do I need to sew one",
+])
+def test_rules_questions_with_everyday_words_still_get_an_answer(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)
+
+
+def test_whose_trick_and_the_paradox_trick() -> None:
+    assert structure_intent("蓝色引的,有人垫了红色,那一墩归谁") == "trick_winner"
+    assert structure_intent("悖论那一墩算谁的") is None  # it goes to nobody: the paradox topic answers
+
+
+@pytest.mark.parametrize("message", ["can rooks move diagonally", "what is the speed of sound",
+                                     "my printer is out of ink"])
+def test_more_other_games_and_subjects(real_index: RulesIndex, message: str) -> None:
+    assert real_index.lookup(message).out_of_scope is not None

@@ -64,6 +64,14 @@ def test_misspellings_are_corrected(real_index: RulesIndex) -> None:
     assert top_ids(real_index, "paradx in cat in the box")[0] == "citb.paradox"
 
 
+def test_a_typo_of_a_synonym_is_read_as_the_synonym_not_as_its_stem(real_index: RulesIndex) -> None:
+    # "beginers" stems to "begin", a word of one game's text: read as "beginners" it asks for the
+    # beginner setup; a correctly spelt word is left alone.
+    assert real_index._synonym_typo("beginers") == "beginners"
+    assert real_index._synonym_typo("beginning") is None
+    assert top_ids(real_index, "how should we set things up for beginers")[0] == "calico.setup.beginner"
+
+
 def test_game_filter_and_guessing(real_index: RulesIndex) -> None:
     for game in ("calico", "citb", "ioc"):
         hits = real_index.search("how do ties work", game=game, k=5)
@@ -216,3 +224,21 @@ def test_short_words_are_corrected_for_swapped_letters_not_for_another_letter(re
                                       "does it have to be adjacent to my previous tile"])
 def test_the_previous_placement_is_no_last_turn(real_index: RulesIndex, question: str) -> None:
     assert real_index.search(question)[0].id == "calico.turn.placement"
+
+
+def test_a_word_of_one_entry_hints_no_game(real_index: RulesIndex) -> None:
+    # Only words that several entries of one game use point to that game when none is named.
+    index = real_index
+    uses: dict[str, int] = {}
+    for doc in index._en.sets:
+        for t in doc:
+            uses[t] = uses.get(t, 0) + 1
+    single = [t for t, games in index._en_games.items() if len(games) == 1]
+    assert single and all(uses[t] >= 2 for t in single)
+    assert index._hinted_game(index._analyse("do i have to place the patch on my quilt")) is None
+    assert index._hinted_game(index._analyse("how many tricks can i bid")) == "citb"
+
+
+def test_contractions_without_apostrophe_are_filler(real_index: RulesIndex) -> None:
+    query = real_index._analyse("theres two steps in a turn right, thats it?")
+    assert not {"her", "there", "that"} & set(query.en)

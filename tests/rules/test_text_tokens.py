@@ -104,3 +104,10 @@ def test_strip_game_names() -> None:
 )
 def test_asks_about_game(question: str, game: str | None) -> None:
     assert asks_about_game(question) == game
+
+
+def test_an_empty_hex_is_an_empty_space_and_equal_scores_are_a_tie() -> None:
+    from calico_bot.rules.text_tokens import en_tokens, zh_pieces
+
+    assert en_tokens("which empty hex can i use") == en_tokens("which empty space can i use")
+    assert "平手" in "".join(zh_pieces("分数相同怎么算"))
