@@ -28,9 +28,9 @@ class Weights:
     goal_choices: float = 2.0  # "m": how many values we effectively get to choose from per open neighbour
     goal_scale: float = 1.0
     cat_decay: float = 0.35
-    cat_scale: float = 1.0
+    cat_scale: float = 0.85  # 1.0 before issue 16 (``V1_WEIGHTS``): open cats were valued too highly against buttons
     button_decay: float = 0.3
-    button_scale: float = 1.0
+    button_scale: float = 1.2  # 1.0 before issue 16
     rainbow_scale: float = 1.0
     lone_button: float = 0.15  # chance of a button in a color that has no tile yet
 

@@ -22,6 +22,9 @@ without it (``strong-v1``) ``b``'s gain is measured on the quilt after this turn
 placements did not interact. The mean over the guesses decides. Sampling is skipped when fewer than two
 placements remain.
 
+The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
+open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -45,8 +48,10 @@ from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
 from calico_bot.games.calico.engine.components import GOAL_SPACES, MARKET_SIZE, PATCH_SPACES, SCENARIOS
 from calico_bot.games.calico.engine.geometry import cells_of
 
-# The settings of the strong player before issue 16 (``strong-v1`` in the registry).
-V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1}
+# The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
+V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
+V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
+                                 "weights": V1_WEIGHTS}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 

@@ -56,11 +56,11 @@ def test_remembered_potentials_equal_fresh_ones() -> None:
                 if remaining > 0:
                     for color in range(6):
                         chances = button_chances(trial, color, ev.w, remaining)
-                        fresh += 3 * chances
+                        fresh += 3 * ev.w.button_scale * chances
                         if not trial.btn_colors >> color & 1:
                             product *= min(1.0, chances) if chances > 0 else ev.w.lone_button
                     if not trial.rainbow:
-                        fresh += 3 * product
+                        fresh += 3 * ev.w.rainbow_scale * product
                 assert ev(trial, remaining) == pytest.approx(fresh)
                 assert ev(trial, remaining) == pytest.approx(fresh)  # second call from memory
         state.apply(random_turn(state, rng))

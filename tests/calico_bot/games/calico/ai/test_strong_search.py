@@ -6,7 +6,7 @@ import random
 
 from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
-from calico_bot.games.calico.ai.evaluation import Evaluator
+from calico_bot.games.calico.ai.evaluation import Evaluator, Weights
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of
@@ -47,3 +47,29 @@ def test_strong_v1_keeps_the_old_settings() -> None:
     new = policy_by_name("strong", 3)
     assert (old.conditional_third, old.resample, old.objective_bonus) == (False, 1, 0.0)  # type: ignore[attr-defined]
     assert (new.conditional_third, new.resample) == (True, 3)  # type: ignore[attr-defined]
+    # Issue 16 re-weighted the open cats and buttons; strong-v1 keeps the weights it was measured with.
+    assert (old.weights.cat_scale, old.weights.button_scale) == (1.0, 1.0)  # type: ignore[attr-defined]
+    assert new.weights == Weights()  # type: ignore[attr-defined]
+
+
+def test_cat_and_button_scales_weigh_only_their_potential() -> None:
+    rng = random.Random(5)
+    state = new_game(GameOptions(players=["a"], mode="solo"), 4)
+    state.apply(random_goal_choice(state, 0, rng))
+    for _ in range(6):
+        state.apply(random_turn(state, rng))
+    view = build_view(state, 0)
+    rules = rules_for(view.cat_of_pattern)
+    board = Board.from_quilt(view.quilt)
+    remaining = 22 - board.placed
+
+    def value(**weights: float) -> float:
+        return Evaluator(goal_list(view.goals), rules, Weights(**weights))(board, remaining)
+
+    base = value(cat_scale=1.0, button_scale=1.0)
+    no_cats = value(cat_scale=0.0, button_scale=1.0)
+    no_buttons = value(cat_scale=1.0, button_scale=0.0)
+    cats, buttons = base - no_cats, base - no_buttons
+    assert cats > 0 and buttons > 0  # this quilt has open cat and button groups
+    got = value(cat_scale=0.85, button_scale=1.2)
+    assert abs(got - (base - 0.15 * cats + 0.2 * buttons)) < 1e-9

@@ -29,7 +29,7 @@ def test_the_strong_player_reviewed_by_itself_loses_almost_nothing(solo_strong: 
     assert len(review.turns) == 22
     assert review.final_score == solo_strong.total(0)
     assert sum(t.same for t in review.turns) >= 12  # ties and guesses differ, the moves mostly not
-    assert review.agreed >= 20
+    assert review.agreed >= 19  # of 22 (19 since the evaluation weights of issue 16: three turns lose 0.1-0.4)
     assert review.total_loss < 2.0
     assert all(t.loss >= 0 for t in review.turns)
     assert all(t.loss == 0 for t in review.turns if t.same)
