@@ -203,32 +203,7 @@ class StrongPolicy:
         return thirds[key]
 
     def _sample_markets(self, view: PlayerView, slots: list[int], rng: random.Random) -> dict[int, list[list[int]]]:
-        """For each slot we might take, ``samples`` guesses of the tiles we may take at our next turn.
-
-        Every guess draws the unknown refills from ``view.unseen`` (never from the bag's order or another
-        player's hand). The same draws are used for every slot (common random numbers), so that slots are
-        compared on equal luck. Solo: the conveyor discards the far tile, slides the near one to slot 1 and
-        refills slots 2 and 3. Otherwise the taken slot is refilled, then each other player takes a tile from
-        a random slot, refilled in turn.
-        """
-        pool = view.unseen_list
-        draws = min(view.bag_count, 2 if view.solo else view.n_players, len(pool))
-        out: dict[int, list[list[int]]] = {s: [] for s in slots}
-        for _ in range(self.samples):
-            refill: list[int | None] = list(rng.sample(pool, draws))
-            picks = [rng.randrange(MARKET_SIZE) for _ in range(0 if view.solo else view.n_players - 1)]
-            refill += [None] * (max(MARKET_SIZE, view.n_players) - len(refill))
-            for s in slots:
-                if view.solo:
-                    near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
-                    market = [near, refill[0], refill[1]]
-                else:
-                    market = list(view.market)
-                    market[s] = refill[0]
-                    for k, slot in enumerate(picks):
-                        market[slot] = refill[k + 1]
-                out[s].append([t for t in market if t is not None])
-        return out
+        return sample_markets(view, slots, self.samples, rng)
 
     def _gain(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int, base: float,
               cache: dict[int, float]) -> float:
@@ -246,3 +221,32 @@ class StrongPolicy:
         b = board.copy()
         b.place(cell, tile, rules)
         return ev(b, remaining)
+
+
+def sample_markets(view: PlayerView, slots: list[int], samples: int, rng: random.Random) -> dict[int, list[list[int]]]:
+    """For each slot we might take, ``samples`` guesses of the tiles we may take at our next turn.
+
+    Every guess draws the unknown refills from ``view.unseen`` (never from the bag's order or another
+    player's hand). The same draws are used for every slot (common random numbers), so that slots are
+    compared on equal luck. Solo: the conveyor discards the far tile, slides the near one to slot 1 and
+    refills slots 2 and 3. Otherwise the taken slot is refilled, then each other player takes a tile from
+    a random slot, refilled in turn. The coach values moves on the same guesses.
+    """
+    pool = view.unseen_list
+    draws = min(view.bag_count, 2 if view.solo else view.n_players, len(pool))
+    out: dict[int, list[list[int]]] = {s: [] for s in slots}
+    for _ in range(max(1, samples)):
+        refill: list[int | None] = list(rng.sample(pool, draws))
+        picks = [rng.randrange(MARKET_SIZE) for _ in range(0 if view.solo else view.n_players - 1)]
+        refill += [None] * (max(MARKET_SIZE, view.n_players) - len(refill))
+        for s in slots:
+            if view.solo:
+                near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
+                market = [near, refill[0], refill[1]]
+            else:
+                market = list(view.market)
+                market[s] = refill[0]
+                for k, slot in enumerate(picks):
+                    market[slot] = refill[k + 1]
+            out[s].append([t for t in market if t is not None])
+    return out

@@ -31,10 +31,10 @@ from calico_bot.core.errors import RecordError
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.ai.policy import decision_rng, open_slots
-from calico_bot.games.calico.ai.strong import StrongPolicy
+from calico_bot.games.calico.ai.strong import StrongPolicy, sample_markets
 from calico_bot.games.calico.ai.view import PlayerView, build_view
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn, action_from_json
-from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
+from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameState, replay_full_record
 from calico_bot.games.calico.engine.geometry import PATCH_CELLS, cells_of, parse_label
 
@@ -212,29 +212,9 @@ class MoveValuer:
         return best
 
     def _sample_markets(self, samples: int, rng: random.Random) -> dict[int, list[list[int]]]:
-        """For each slot, ``samples`` guesses of the market at the player's next turn, drawn from the
-        tiles the player has not seen (``view.unseen``) without replacement. Solo: the conveyor discards
-        the far tile, slides the near one to slot 1 and refills slots 2 and 3. Otherwise the taken slot
-        is refilled, then each other player takes from a random slot, refilled in turn."""
-        view = self.view
-        pool = view.unseen_list
-        draws = min(view.bag_count, 2 if view.solo else view.n_players, len(pool))
-        out: dict[int, list[list[int]]] = {s: [] for s in self.slots}
-        for _ in range(max(1, samples)):
-            refill: list[int | None] = list(rng.sample(pool, draws))
-            picks = [rng.randrange(MARKET_SIZE) for _ in range(0 if view.solo else view.n_players - 1)]
-            refill += [None] * (max(MARKET_SIZE, view.n_players) - len(refill))
-            for s in self.slots:
-                if view.solo:
-                    near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
-                    market = [near, refill[0], refill[1]]
-                else:
-                    market = list(view.market)
-                    market[s] = refill[0]
-                    for k, slot in enumerate(picks):
-                        market[slot] = refill[k + 1]
-                out[s].append([t for t in market if t is not None])
-        return out
+        """For each slot, ``samples`` guesses of the market at the player's next turn, the strong
+        player's own guesses (drawn from the tiles the player has not seen)."""
+        return sample_markets(self.view, list(self.slots), samples, rng)
 
 
 # --- one turn -------------------------------------------------------------------------------------
