@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 import discord
 
+from calico_bot.app.kit import LOBBY_LABELS, LOBBY_STYLES
 from calico_bot.services.i18n import lang_of, tr
 
 from .panels import Guarded, PanelKit, handler
@@ -41,24 +42,11 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cal:lobby:(?P<action>join|leave|start|bot):(?P<game>\d+)",
 ):
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-        "bot": discord.ButtonStyle.secondary,
-    }
-    LABELS: ClassVar[dict[str, str]] = {
-        "join": "button.join",
-        "leave": "button.leave",
-        "start": "button.start",
-        "bot": "button.add_bot",
-    }
-
     def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=tr(lang, self.LABELS[action]),
-                style=self.STYLES[action],
+                label=tr(lang, LOBBY_LABELS[action]),
+                style=LOBBY_STYLES[action],
                 custom_id=f"cal:lobby:{action}:{game_id}",
             )
         )

@@ -12,6 +12,11 @@ from ..services.tables import GameError, Person
 from .bot import reply_failure, reply_refusal
 from .guard import first_delivery
 
+# The lobby buttons every game shares: their looks and their words.
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary}
+LOBBY_LABELS = {"join": "button.join", "leave": "button.leave", "start": "button.start", "bot": "button.add_bot"}
+
 
 def person_of(interaction: discord.Interaction) -> Person:
     """The person behind an interaction. Manage Server counts only in the server the command came
@@ -71,4 +76,4 @@ class Guarded:
             await reply_failure(interaction, exc)
 
 
-__all__ = ["Guarded", "in_thread", "open_game_thread", "person_of", "png_file"]
+__all__ = ["LOBBY_LABELS", "LOBBY_STYLES", "Guarded", "in_thread", "open_game_thread", "person_of", "png_file"]

@@ -26,15 +26,14 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from ..core.game_contract import GamePlugin, Prompt
-from ..services.i18n import lang_of, tr
+from ..services.i18n import MESSAGES, lang_of, tr
 from ..services.plugin_games import PluginGames, PluginTable, TableUpdate
 from ..services.table_text import register_plugin_messages, table_refusal, ttr
 from ..services.tables import GameError
 from ..storage.models import ACTIVE, LOBBY, OutboxRow
 from .announcer import Announcer, Part, text_view
-from .bot import defer, mark_committed, reply_ephemeral, respond
-from .guard import first_delivery
-from .kit import open_game_thread, person_of
+from .bot import defer, mark_committed, reply_ephemeral, reply_failure, respond
+from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +258,8 @@ class PluginCog(Announcer, commands.Cog):
             return
         if action == "bot":
             game = await self.service.load_for(game_id, person)
-            self.service.check_can_end(game, person)  # the host's power, in the game's own server
+            self.service._need_lobby(game)
+            self.service._need_host(game, person)
             view = discord.ui.View(timeout=None)
             view.add_item(self.items[1](self, game_id, lang))
             await interaction.response.send_message(self.t(lang, "table.lobby.pick_level"), view=view, ephemeral=True)
@@ -383,7 +383,7 @@ class PluginCog(Announcer, commands.Cog):
 
     def prompt_words(self, lang: str, prompt: Prompt) -> str:
         key = f"{self.plugin.key}.decision.{prompt.kind}"
-        return tr(lang, key) if key in _catalog() else prompt.kind
+        return tr(lang, key) if key in MESSAGES else prompt.kind
 
     async def show_panel(self, interaction: discord.Interaction, game_id: int, key: str | None,
                          picked: list[int], *, new: bool) -> None:
@@ -590,7 +590,7 @@ class PluginCog(Announcer, commands.Cog):
                 mentions = " ".join(f"<@{s.user_id}>" for s in game.humans
                                     if s.seat != (update.undo_request or {}).get("seat"))
                 lines.append(self.t(lang, "table.undo_asked", mentions=mentions, **params))
-            elif f"table.{key}" in _catalog():
+            elif f"table.{key}" in MESSAGES:
                 lines.append(self.t(lang, f"table.{key}", **params))
             else:
                 lines.append(tr(lang, key, **params))
@@ -604,20 +604,18 @@ class PluginCog(Announcer, commands.Cog):
                 lines.append(self.done_line(lang, game, done.view or spectator, done))
         # A bot's reply can end with the same prompt line as the move before it: say each line once, last.
         lines = [line for i, line in enumerate(lines) if line not in lines[i + 1:]]
-        if lines:
-            text = "\n".join(lines)
-            parts.append(Part(home, lambda text=text: self.announcement(game, update, text, spectator)))
-        view = None
-        if update.undo_request is not None and not update.done:
+        text = "\n".join(lines)
+        if lines and update.undo_request is not None and not update.done:  # the others answer under it
             view = discord.ui.View(timeout=None)
             for answer in ("yes", "no"):
                 view.add_item(self.items[3](self, answer, game.id, game.row.version, lang))
-            asked = "\n".join(lines)
-            parts[-1:] = [Part(home, lambda text=asked, view=view: text_view(text, view))]
+            parts.append(Part(home, lambda: text_view(text, view)))
+        elif lines:
+            parts.append(Part(home, lambda: self.announcement(game, update, text, spectator)))
         if update.reminder is not None and game.row.status == ACTIVE:
             seat = game.seat_row(int(update.reminder["seat"]))
             timers = await self.bot.storage.get_timers(game.id)
-            at = self.service.deadline_of(game, timers, seat.seat) or self.bot.now()
+            at = self.service.deadline_of(timers, seat.seat) or self.bot.now()
             prompt = game.prompt(seat.seat, str(update.reminder["key"]))
             if prompt is not None and seat.user_id is not None:
                 text = self.t(lang, "table.reminder", mention=f"<@{seat.user_id}>",
@@ -648,7 +646,7 @@ class PluginCog(Announcer, commands.Cog):
         what = ", ".join(dict.fromkeys(self.prompt_words(lang, p) for _, p in people))
         text = self.t(lang, "table.your_move", mentions=mentions, what=what)
         timers = await self.bot.storage.get_timers(game.id)
-        at = self.service.deadline_of(game, timers, people[0][0].seat)
+        at = self.service.deadline_of(timers, people[0][0].seat)
         if at is not None:
             text += " " + self.t(lang, "table.deadline_at", at=int(at))
         return text
@@ -672,40 +670,23 @@ class PluginCog(Announcer, commands.Cog):
             await self.refresh_lobby(await self.service.load(row.game_id))
 
 
-def _catalog() -> dict[str, Any]:
-    from ..services.i18n import MESSAGES
-
-    return MESSAGES
-
-
 def _cog_of(interaction: discord.Interaction, key: str) -> PluginCog:
     cog = interaction.client.plugin_cogs.get(key)  # type: ignore[attr-defined]
     assert cog is not None, f"the {key} table is not loaded"
     return cog  # type: ignore[no-any-return]
 
 
-class _Guarded:
+class _Guarded(Guarded):
+    """The shared component guard (each delivery once); refusals in the words of this game's table."""
+
     key: str
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        storage = getattr(interaction.client, "storage", None)
-        if storage is None:
-            return True
-        return await first_delivery(storage, interaction, interaction.client.now())  # type: ignore[attr-defined]
-
     async def run(self, interaction: discord.Interaction, coro: Any) -> None:
-        from .bot import reply_failure
-
         cog = _cog_of(interaction, self.key)
         try:
             await cog.guarded(interaction, coro)
         except Exception as exc:
             await reply_failure(interaction, exc)
-
-
-LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary}
-LOBBY_LABELS = {"join": "button.join", "leave": "button.leave", "start": "button.start", "bot": "button.add_bot"}
 
 
 def _component_items(key: str) -> list[type]:

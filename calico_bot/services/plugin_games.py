@@ -190,9 +190,7 @@ class PluginGames(TableService):
     async def history(self, game_id: int, person: Person) -> list[Done]:
         """What the table may know of the game so far, oldest first (sealed answers only as answered)."""
         await self.load_for(game_id, person)
-        return [Done(int(r["seat"]), str(r["kind"]), dict(r.get("public") or {}), r.get("auto"),
-                     bool(r.get("sealed")), bool(r.get("resolved")))
-                for r in self.standing(await self.log_rows(game_id))]
+        return [Done.from_json(r) for r in self.standing(await self.log_rows(game_id))]
 
     # --- lobby -------------------------------------------------------------------------------------
 
@@ -423,7 +421,9 @@ class PluginGames(TableService):
             timers += [("reminder", remind, version, payload), ("deadline", deadline, version, dict(payload))]
         return timers
 
-    def deadline_of(self, game: PluginTable, timers: list[TimerRow], seat: int) -> float | None:
+    @staticmethod
+    def deadline_of(timers: list[TimerRow], seat: int) -> float | None:
+        """When ``seat``'s open decision falls due (None: no deadline)."""
         return next((t.due_at for t in timers if t.kind == "deadline" and t.payload.get("seat") == seat), None)
 
     # --- the unit of work ------------------------------------------------------------------------------

@@ -264,9 +264,18 @@ class TableService:
         self._need_host(game, person)
 
     # --- leaving, ending ----------------------------------------------------------------------------
-    # A subclass names its announcement class (``update_class``) and has ``_auto_moves`` and ``_commit``.
+    # A subclass names its announcement class and makes the game's own units of work.
 
     update_class: ClassVar[Any]
+
+    async def _auto_moves(self, game: Any, update: Any, logged: list[tuple[dict[str, Any], int | None]]) -> None:
+        """Let bots and absent players act, in memory, until a person must act."""
+        raise NotImplementedError
+
+    async def _commit(self, game: Any, update: Any, logged: list[tuple[dict[str, Any], int | None]], *,
+                      seats: list[SeatRow] | None = None) -> Any:
+        """Save one unit of work (state, log rows, timers, announcement) in one transaction."""
+        raise NotImplementedError
 
     async def resign(self, game_id: int, person: Person) -> Any:
         async with self.lock(game_id):
@@ -300,8 +309,8 @@ class TableService:
             update.game = await self.load(game.id)
             return update
         logged: list[tuple[dict[str, Any], int | None]] = [({"type": reason, "player": seat}, person.user_id)]
-        await self._auto_moves(game, update, logged)  # type: ignore[attr-defined]
-        return await self._commit(game, update, logged, seats=seats)  # type: ignore[attr-defined]
+        await self._auto_moves(game, update, logged)
+        return await self._commit(game, update, logged, seats=seats)
 
     async def end(self, game_id: int, person: Person) -> Any:
         """End an open game (host, or Manage Server in the game's own server); announced in its thread."""
