@@ -22,10 +22,12 @@ from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
+from calico_bot.games.calico.plugin import PLUGIN
 from calico_bot.games.calico.service import (
     ACTIVE,
     BOT_LEVELS,
     OVER,
+    CalicoGames,
     GameError,
     LoadedGame,
     LobbyOptions,
@@ -63,7 +65,8 @@ from .calico_components import (
     open_panel_view,
     undo_answer_view,
 )
-from .panels import GoalPicks, TurnPicks
+from .calico_daily import CalicoDaily
+from .calico_panels import GoalPicks, TurnPicks
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -99,8 +102,8 @@ class CalicoCog(Announcer, commands.Cog):
     def __init__(self, bot: CalicoBot) -> None:
         super().__init__()
         self.bot = bot
-        self.games = bot.games
-        self.kind = bot.games.kind
+        self.kind = PLUGIN.key
+        self.games: CalicoGames = bot.tables[self.kind]  # type: ignore[assignment]
         bot.announcers[self.kind] = self
 
     async def cog_load(self) -> None:
@@ -920,3 +923,4 @@ for _command in CalicoCog.calico.commands:
 
 async def setup(bot: CalicoBot) -> None:
     await bot.add_cog(CalicoCog(bot))
+    await bot.add_cog(CalicoDaily(bot))  # Calico's half of /daily (the shared daily cog asks it)

@@ -16,7 +16,7 @@ import discord
 from calico_bot.app.kit import LOBBY_LABELS, LOBBY_STYLES
 from calico_bot.services.i18n import lang_of, tr
 
-from .panels import Guarded, PanelKit, handler
+from .calico_panels import Guarded, PanelKit, handler
 
 
 class CalicoTable(Protocol):

@@ -8,8 +8,10 @@ chose, once, and on start for a day whose post was missed while the bot was down
 Refusals of the daily service carry codes only :mod:`calico_bot.services.daily_text` knows, so the
 commands and components here answer them themselves (:func:`reply_refusal`), ephemerally.
 
-The shared texts come from the daily service's game (:class:`DailyTexts` over its adapter); the
-panel itself (pictures, menus, its lines and the moves it sends) is still Calico's.
+The shared texts come from the daily service's game (:class:`DailyTexts` over its adapter); the panel
+itself (pictures, menus, its lines and the moves it sends), the result's images and the review come
+from the game's *front* (:class:`DailyFront`, registered by the game's own cog: Calico's is
+``cogs/calico_daily.py``). This cog imports no game.
 """
 
 from __future__ import annotations
@@ -17,36 +19,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-import io
 import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
-import render.calico as render
-from calico_bot.app.bot import reply_ephemeral, reply_refusal
-from calico_bot.games.calico.coach import review_game
-from calico_bot.games.calico.coach.text import review_text
-from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
-from calico_bot.games.calico.service import GameError
-from calico_bot.games.calico.texts import goal_lines, goals_text, market_text, numbered_tiles
+from calico_bot.app.bot import reply_refusal
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
 from calico_bot.services.daily_text import DailyTexts, dtr
-from calico_bot.services.i18n import lang_of, tr
-from render.calico.review import review_images
-
-from .daily_components import (
-    DYNAMIC_ITEMS,
-    GoalPicks,
-    TurnPicks,
-    goals_panel_view,
-    turn_panel_view,
-)
+from calico_bot.services.i18n import lang_of
+from calico_bot.services.tables import GameError
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -60,10 +47,6 @@ ANNOUNCE_TIMES = [datetime.time(hour, 0, tzinfo=UTC) for hour in range(24)]
 COLOR = 0x3B7A57
 SCOPE_CHOICES = [app_commands.Choice(name=_(scope), value=scope) for scope in ("server", "global")]
 NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
 
 
 def text_embed(text: str) -> discord.Embed:
@@ -104,6 +87,25 @@ class PostChannel(app_commands.Transformer):
         return value
 
 
+class DailyFront(Protocol):
+    """The daily puzzle's game, as this cog needs it: everything drawn or worded in the game's terms.
+
+    The game's own cog registers one in ``bot.daily_fronts`` under the game's key, and handles the
+    clicks of the panel it builds."""
+
+    def resumed(self, lang: str, attempt: Attempt) -> str: ...
+
+    async def panel(
+        self, lang: str, attempt: Attempt, lines: list[str]
+    ) -> tuple[str, list[discord.File], discord.ui.View]: ...
+
+    async def result_files(self, attempt: Attempt, par_state: Any | None) -> list[discord.File]: ...
+
+    async def announcement_files(self, day: int, state: Any) -> list[discord.File]: ...
+
+    async def review(self, lang: str, record: dict[str, Any]) -> tuple[list[str], list[discord.File]]: ...
+
+
 @dataclass(slots=True)
 class AnnouncementRun:
     """What one :meth:`DailyCog.run_announcements` did."""
@@ -130,8 +132,14 @@ class DailyCog(commands.Cog):
         self._announce_lock = asyncio.Lock()
         self._catch_up: asyncio.Task[None] | None = None
 
+    @property
+    def front(self) -> DailyFront:
+        front = self.bot.daily_fronts.get(self.puzzles.game)
+        if front is None:
+            raise RuntimeError(f"the daily game {self.puzzles.game!r} has no front loaded (its cog registers it)")
+        return front  # type: ignore[no-any-return]
+
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.announce_loop.start()
         # Posts go through the REST API only, so a day missed while the bot was down is made up now.
         self._catch_up = asyncio.create_task(self._announce_safely(request_par=False), name="daily-announce-catch-up")
@@ -142,7 +150,6 @@ class DailyCog(commands.Cog):
             self._catch_up.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._catch_up
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # --- helpers -----------------------------------------------------------------------------------
 
@@ -152,10 +159,6 @@ class DailyCog(commands.Cog):
         except GameError as exc:
             await reply_refusal(interaction, exc)
 
-    async def png(self, fn: Any, *args: Any, **kwargs: Any) -> bytes:
-        image = await self.bot.render(fn, *args, **kwargs)
-        return await self.bot.render(render.to_png_bytes, image)
-
     def header(self, lang: str, attempt: Attempt) -> list[str]:
         lines = [f"**{self.texts.title(lang, attempt.day, date_of(attempt.day).isoformat())}**"]
         variant = self.texts.variant_text(lang, attempt.variant)
@@ -163,40 +166,11 @@ class DailyCog(commands.Cog):
             lines.append(variant)
         return lines
 
-    def panel_text(self, lang: str, attempt: Attempt, intro: list[str]) -> str:
-        state = attempt.state
-        player = state.players[0]
-        lines = [*self.header(lang, attempt), *intro]
-        if state.phase == "setup":
-            lines.append(ctr(lang, "daily.goals_prompt", offered="\n" + goal_lines(lang, player.offered)))
-        elif state.drafts_after_placing(0):
-            lines.append(ctr(lang, "daily.turn_prompt", n=player.quilt.placed + 1))
-        else:
-            lines.append(ctr(lang, "daily.turn_last"))
-        lines.append(ctr(lang, "daily.hand", tiles=numbered_tiles(lang, player.hand)))
-        lines.append(market_text(lang, state))
-        if state.phase != "setup":
-            lines.append(ctr(lang, "daily.score_so_far", total=state.total(0)))
-        return "\n".join(lines)[:2000]
-
     async def panel(
         self, lang: str, attempt: Attempt, intro: list[str]
     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        """The private panel of an unfinished attempt: text, images (the hand among them) and menus."""
-        state = attempt.state
-        if state.phase == "setup":
-            view = goals_panel_view(lang, attempt.day, attempt.version, list(state.players[0].offered), GoalPicks())
-        else:
-            view = turn_panel_view(lang, attempt.day, attempt.version, state, TurnPicks())
-        quilt = await self.png(render.render_quilt, state, 0, show_hand=True)
-        market = await self.png(render.render_market, state)
-        cats = await self.png(render.render_cat_legend, state)
-        files = [
-            png_file(quilt, f"daily-hand-{attempt.day}.png"),
-            png_file(market, f"daily-market-{attempt.day}.png"),
-            png_file(cats, f"daily-cats-{attempt.day}.png"),
-        ]
-        return self.panel_text(lang, attempt, intro), files, view
+        """The private panel of an unfinished attempt: the header and ``intro``, then the game's own."""
+        return await self.front.panel(lang, attempt, [*self.header(lang, attempt), *intro])
 
     async def result(self, lang: str, attempt: Attempt) -> tuple[str, list[discord.File]]:
         """The private result: breakdown, par (or "pending", never awaited), share text, final quilt, and the
@@ -210,12 +184,8 @@ class DailyCog(commands.Cog):
             dtr(lang, "daily.share_hint"),
             f"```\n{share}\n```",
         ]
-        data = await self.png(render.render_quilt, attempt.state, 0)
-        files = [png_file(data, f"daily-final-{attempt.day}.png")]
-        if par is not None:  # the bot's quilt for the same puzzle, rebuilt from its record
-            par_state = self.puzzles.par_state(par)
-            par_data = await self.png(render.render_quilt, par_state, 0)
-            files.append(png_file(par_data, f"daily-par-{attempt.day}.png"))
+        # The bot's game of the same puzzle, rebuilt from its record, once it is known.
+        files = await self.front.result_files(attempt, None if par is None else self.puzzles.par_state(par))
         return "\n".join(lines)[:2000], files
 
     async def panel_attempt(self, interaction: discord.Interaction, day: int, version: int) -> Attempt:
@@ -260,61 +230,9 @@ class DailyCog(commands.Cog):
             await interaction.followup.send(content, files=files, ephemeral=True)
             return
         attempt = await self.puzzles.start(user.id, user.display_name, interaction.guild_id)
-        if attempt.resumed:
-            intro = ctr(lang, "daily.resumed", day=attempt.day, placed=attempt.state.players[0].quilt.placed)
-        else:
-            intro = dtr(lang, "daily.started", day=attempt.day)
+        intro = self.front.resumed(lang, attempt) if attempt.resumed else dtr(lang, "daily.started", day=attempt.day)
         content, files, view = await self.panel(lang, attempt, [intro])
         await interaction.followup.send(content, files=files, view=view, ephemeral=True)
-
-    async def update_goals_panel(
-        self, interaction: discord.Interaction, day: int, version: int, picks: GoalPicks
-    ) -> None:
-        lang = lang_of(interaction.locale)
-        attempt = await self.panel_attempt(interaction, day, version)
-        if attempt.state.phase != "setup":
-            raise GameError("stale")
-        offered = list(attempt.state.players[0].offered)
-        await interaction.response.edit_message(view=goals_panel_view(lang, day, version, offered, picks))
-
-    async def confirm_goals(self, interaction: discord.Interaction, day: int, version: int, picks: GoalPicks) -> None:
-        lang = lang_of(interaction.locale)
-        attempt = await self.panel_attempt(interaction, day, version)
-        goals = picks.goals(list(attempt.state.players[0].offered))
-        if goals is None:
-            raise GameError("rule", code_="goal_spaces")
-        await interaction.response.defer()
-        attempt = await self.puzzles.act(interaction.user.id, goals_action(goals), version, day=day)
-        chosen = ctr(lang, "daily.goals_set", goals=goals_text(goals, lang))
-        content, files, view = await self.panel(lang, attempt, [chosen])
-        await interaction.edit_original_response(content=content, attachments=files, view=view)
-
-    async def update_turn_panel(
-        self, interaction: discord.Interaction, day: int, version: int, picks: TurnPicks
-    ) -> None:
-        lang = lang_of(interaction.locale)
-        attempt = await self.panel_attempt(interaction, day, version)
-        if attempt.state.phase != "play":
-            raise GameError("stale")
-        await interaction.response.edit_message(view=turn_panel_view(lang, day, version, attempt.state, picks))
-
-    async def confirm_turn(self, interaction: discord.Interaction, day: int, version: int, picks: TurnPicks) -> None:
-        lang = lang_of(interaction.locale)
-        attempt = await self.panel_attempt(interaction, day, version)
-        drafting = attempt.state.phase == "play" and attempt.state.drafts_after_placing(0)
-        if not picks.complete(drafting):
-            take = tr(lang, "panel.incomplete_take") if drafting else ""
-            await reply_ephemeral(interaction, tr(lang, "panel.incomplete", take=take))
-            return
-        await interaction.response.defer()
-        attempt = await self.puzzles.act(
-            interaction.user.id, turn_action(picks.tile, picks.space, picks.take or None), version, day=day
-        )
-        if attempt.finished:
-            await self.finish(interaction, lang, attempt)
-            return
-        content, files, view = await self.panel(lang, attempt, move_lines(lang, attempt.outcome))
-        await interaction.edit_original_response(content=content, attachments=files, view=view)
 
     # --- results -----------------------------------------------------------------------------------------
 
@@ -372,10 +290,8 @@ class DailyCog(commands.Cog):
         day = day or self.puzzles.today() - 1
         record = await self.puzzles.record(day, interaction.user.id)  # refused until the day is over
         await interaction.response.defer(ephemeral=True, thinking=True)
-        review = await asyncio.to_thread(review_game, record, 0)
-        images = await self.bot.render(review_images, record, review, lang)
-        files = [png_file(data, name) for name, data in images][:10]
-        for i, chunk in enumerate(review_text(review, lang, daily=True)):
+        texts, files = await self.front.review(lang, record)
+        for i, chunk in enumerate(texts):
             extra = {"files": files} if i == 0 and files else {}
             await interaction.followup.send(chunk, ephemeral=True, **extra)
 
@@ -425,12 +341,7 @@ class DailyCog(commands.Cog):
         lang = await self.guild_lang(item.guild_id)
         content = await self.puzzles.announcement(item.day, item.guild_id)
         state = (await self.puzzles.puzzle(item.day)).deal(PAR_NAME)
-        market = await self.png(render.render_market, state)
-        cats = await self.png(render.render_cat_legend, state)
-        files = [
-            png_file(market, f"daily-setup-market-{item.day}.png"),
-            png_file(cats, f"daily-setup-cats-{item.day}.png"),
-        ]
+        files = await self.front.announcement_files(item.day, state)
         target = self.bot.get_partial_messageable(item.channel_id, guild_id=item.guild_id)
         text = self.texts.announcement_text(lang, content)[:2000]
         message = await target.send(text, files=files, allowed_mentions=NO_MENTIONS)

@@ -1,6 +1,7 @@
 """A table cog for every game plug-in the bot found (``calico_bot.core.registry``): its own cog when
-the plug-in names one (``own_cog``), else the shared table kit. One broken game is logged and
-skipped; the others still load."""
+the plug-in names one (``own_cog``), else the shared table kit. A game with a service of its own
+(``GamePlugin.make_service``) names its cog module, loaded as an extension. One broken game is logged
+and skipped; the others still load."""
 
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ log = logging.getLogger(__name__)
 
 
 async def setup(bot: CalicoBot) -> None:
+    plugins = {plugin.key: plugin for plugin in bot.registry}
     for kind, service in sorted(bot.tables.items()):
-        if not isinstance(service, PluginGames):
-            continue
         try:
+            if not isinstance(service, PluginGames):
+                if plugins[kind].own_cog:
+                    await bot.load_extension(plugins[kind].own_cog)
+                continue
             cog_class = PluginCog
             if service.plugin.own_cog:
                 cog_class = importlib.import_module(service.plugin.own_cog).COG

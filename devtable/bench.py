@@ -41,14 +41,14 @@ async def _measure(turns: int, background_games: int, seed: int) -> list[float]:
         try:
             # Other games in the database: lobbies turned into running 2-player games.
             for _ in range(background_games):
-                game = await bot.games.create(guild_id=guild.id, channel_id=channel.id + 1,
+                game = await bot.tables["calico"].create(guild_id=guild.id, channel_id=channel.id + 1,
                                               host=_person(ana, guild.id), options=_options())
-                await bot.games.join(game.id, _person(bo, guild.id))
-                await bot.games.start(game.id, _person(ana, guild.id))
+                await bot.tables["calico"].join(game.id, _person(bo, guild.id))
+                await bot.tables["calico"].start(game.id, _person(ana, guild.id))
             await driver.slash(ana, channel, "calico new", {"mode": "beginner", "seats": 2})
             game_id = (await bot.storage.find_games(channel_id=channel.id))[-1].id
-            await bot.games.join(game_id, _person(bo, guild.id))
-            await bot.games.start(game_id, _person(ana, guild.id))
+            await bot.tables["calico"].join(game_id, _person(bo, guild.id))
+            await bot.tables["calico"].start(game_id, _person(ana, guild.id))
             thread = [c for c in fake.channels.values() if c.type != 0][-1]
             rng = random.Random(seed)
             users = {0: ana, 1: bo}
@@ -118,7 +118,7 @@ async def _concurrent(games: int, rounds: int, seed: int) -> tuple[int, int, flo
 async def _one_move(bot: CalicoBot, driver: Driver, users: dict[int, FakeUser], channel: FakeChannel, game_id: int,
                     rng: random.Random) -> tuple[float, InteractionResult] | None:
     """A random legal ``/calico play`` by whoever is to move: (milliseconds, result); None once over."""
-    game = await bot.games.load(game_id)
+    game = await bot.tables["calico"].load(game_id)
     if game.state is None or game.state.over:
         return None
     move = rng.choice(legal_turns(game.state))

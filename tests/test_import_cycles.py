@@ -107,3 +107,31 @@ def test_the_graph_sees_every_kind_of_import() -> None:
 def test_no_import_cycles() -> None:
     left = [sorted(c) for c in cycles(import_graph()) if frozenset(c) not in ALLOWED]
     assert left == []
+
+
+# --- layers: the shared parts import no game ----------------------------------------------------------
+
+GAME_PACKAGES = ("calico_bot.games.", "render.calico", "render.cat_in_the_box", "cogs.calico", "cogs.cat_in_the_box")
+#: The game-agnostic layers: services, storage, app, the contract, the shared cogs (lobby and clock,
+#: the plug-in tables, daily, rules, admin) and the shared render kit. A game's own cog and renderer
+#: (and the game's folder) are the only places that import it.
+SHARED = ("calico_bot.services", "calico_bot.storage", "calico_bot.app", "calico_bot.core", "cogs.table",
+          "cogs.plugin_tables", "cogs.daily", "cogs.rules", "cogs.admin", "render.kit")
+
+
+def is_game(module: str) -> bool:
+    return module.startswith(GAME_PACKAGES)
+
+
+def test_the_shared_layers_import_no_game() -> None:
+    graph = import_graph()
+    shared = [m for m in graph if any(m == s or m.startswith(s + ".") for s in SHARED)]
+    assert "calico_bot.services.plugin_games" in shared and "cogs.daily" in shared
+    leaks = {m: sorted(t for t in graph[m] if is_game(t)) for m in shared}
+    assert {m: t for m, t in leaks.items() if t} == {}
+
+
+def test_the_layer_check_sees_a_game_import() -> None:
+    graph = import_graph()
+    assert any(is_game(t) for t in graph["cogs.calico"])  # a game's own cog imports the game
+    assert is_game("calico_bot.games.calico.engine.game") and not is_game("calico_bot.games")

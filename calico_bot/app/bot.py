@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -12,15 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from calico_bot.games.calico.service import CalicoGames, GameError
-
 from ..core.registry import Registry, discover
 from ..services.clock import Clock
 from ..services.daily import DailyPuzzles
 from ..services.i18n import lang_of, tr
 from ..services.plugin_games import PluginGames
 from ..services.refusals import refusal_text
-from ..services.tables import GameLocks, TableService
+from ..services.tables import GameError, GameLocks, TableService
 from ..storage import SqlStorage, open_storage
 from ..storage.daily_store import DailyStore
 from .announcer import Announcer
@@ -31,12 +30,12 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.calico", "cogs.plugin_tables", "cogs.rules", "cogs.admin", "cogs.daily")
+# Each game's cog is loaded by cogs.plugin_tables, from the registry.
+EXTENSIONS = ("cogs.table", "cogs.plugin_tables", "cogs.rules", "cogs.admin", "cogs.daily")
 
 
 class CalicoBot(commands.AutoShardedBot):
     storage: SqlStorage
-    games: CalicoGames
     daily: DailyPuzzles
 
     def __init__(self, config: Config, *, clock: Any = None, extensions: tuple[str, ...] = EXTENSIONS,
@@ -67,19 +66,20 @@ class CalicoBot(commands.AutoShardedBot):
         self.tables: dict[str, TableService] = {}  # the service of every game kind, by kind
         self.announcers: dict[str, Announcer] = {}  # the cog that posts each kind's announcements
         self.plugin_cogs: dict[str, Any] = {}  # the table cog of each plug-in game, by kind
+        self.daily_fronts: dict[str, Any] = {}  # the daily panel of a game with a daily puzzle, by kind
         self.clock_wake = asyncio.Event()
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.config.storage_url)
         kwargs = {"clock": self.clock} if self.clock else {}
-        locks = GameLocks()
-        self.games = CalicoGames(self.storage, ai_budget_ms=self.config.ai_budget_ms, locks=locks, **kwargs)
-        self.tables = {self.games.kind: self.games}
+        self.locks = locks = GameLocks()  # one lock per game, whichever service runs it
+        instance_id = secrets.token_hex(6)  # this process, for the timers it claims
+        self.tables = {}
         for plugin in self.registry:
-            if plugin.key not in self.tables:
-                self.tables[plugin.key] = PluginGames(self.storage, plugin, locks=locks,
-                                                      instance_id=self.games.instance_id, **kwargs)
-        self.clock_service = Clock(self.storage, self.tables, instance_id=self.games.instance_id,
+            settings = {"locks": locks, "instance_id": instance_id, **kwargs}
+            own = plugin.make_service(self.storage, ai_budget_ms=self.config.ai_budget_ms, **settings)
+            self.tables[plugin.key] = own if own is not None else PluginGames(self.storage, plugin, **settings)
+        self.clock_service = Clock(self.storage, self.tables, instance_id=instance_id,
                                    clock=self.now)
         self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,
                                   **kwargs)
@@ -140,7 +140,7 @@ class CalicoBot(commands.AutoShardedBot):
             self._health_task.cancel()
         try:
             await super().close()  # the gateway and the cogs (the timer loop stops with its cog)
-            if hasattr(self, "games") and not await self.games.drain():
+            if hasattr(self, "locks") and not await self.locks.drain():
                 log.warning("shutting down with a unit of work still running; it is rolled back")
         finally:
             if hasattr(self, "daily"):

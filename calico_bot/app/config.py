@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from calico_bot.games.calico.ai.budget import DEFAULT_BUDGET_MS, budget_ms
+from calico_bot.core.ai_budget import DEFAULT_BUDGET_MS, budget_ms
 
 DEFAULT_DATA_DIR = Path("var")
 

@@ -74,6 +74,11 @@ class GamePlugin(ABC):
     @abstractmethod
     def load(self, data: dict[str, Any]) -> Any: ...
 
+    def load_saved(self, data: dict[str, Any], actions: list[dict[str, Any]]) -> Any:
+        """The state as a service saved it (``data``), given the game's logged action rows in order; a
+        game whose service keeps part of the state in those rows rebuilds it here."""
+        return self.load(data)
+
     @abstractmethod
     def version(self, state: Any) -> int:
         """Grows with every accepted action."""
@@ -116,6 +121,12 @@ class GamePlugin(ABC):
     bot_levels: ClassVar[tuple[str, ...]] = ()  # the strengths a host may seat, weakest first
     default_level: ClassVar[str] = ""  # what plays for absent, kicked, resigned and timed-out seats
     messages: ClassVar[dict[str, dict[str, str]]] = {}  # {"en": {...}, "zh": {...}}, keys prefixed by key
+
+    def make_service(self, storage: Any, **settings: Any) -> Any:
+        """A service of the game's own (built on ``services.tables.TableService``), or None: the shared
+        plug-in service runs it. ``settings`` are the bot's: ``clock``, ``locks``, ``instance_id`` and
+        ``ai_budget_ms`` (the AI's time per move)."""
+        return None
 
     def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
         """A bot's answer to ``prompt``, decided from ``view`` (that seat's view) alone."""

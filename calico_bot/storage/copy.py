@@ -63,22 +63,22 @@ async def copy_storage(source: SqlStorage, target: SqlStorage) -> CopyReport:
 
 
 async def _replay_all(storage: SqlStorage, report: CopyReport) -> None:
-    """Every copied game loads, and a game with a state replays from its full record to that state."""
-    from calico_bot.games.calico.engine.game import replay_full_record  # only for Calico games (the kind today)
-    from calico_bot.games.calico.service import state_from_storage
+    """Every copied game of a known kind loads, and one with a state replays from its full record to the
+    same position (the same spectator's view and result), through its game's plug-in."""
+    from calico_bot.core.registry import discover  # the plug-ins, only when a copy is checked
 
+    plugins = {plugin.key: plugin for plugin in discover()}
     for row in await storage.fetchall("SELECT id, kind, state FROM games ORDER BY id"):
-        if row["state"] is None or row["kind"] != "calico":
+        plugin = plugins.get(row["kind"])
+        if row["state"] is None or plugin is None:
             continue
         try:
-            data = json.loads(row["state"])
-            actions = None if "log" in data else [json.loads(a[0]) for a in await storage.fetchall(
+            actions = [json.loads(a[0]) for a in await storage.fetchall(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY version", (row["id"],))]
-            state = state_from_storage(data, actions)
-            record = state.to_record(include_hidden=True)
-            record.pop("placements", None)
-            again = replay_full_record(record)
-            if again.to_json()["players"] != state.to_json()["players"]:
+            state = plugin.load_saved(json.loads(row["state"]), actions)
+            again = plugin.replay(plugin.record(state, hidden=True))
+            same = plugin.view_for(again, None) == plugin.view_for(state, None)
+            if not same or plugin.result(again) != plugin.result(state):
                 report.problems.append(f"game {row['id']}: its record replays to another position")
             else:
                 report.replayed += 1

@@ -58,7 +58,7 @@ async def main(folder: Path, games: int, turns: int) -> None:
             if not rows:
                 await driver.slash(users[ANA], channel, "calico new", {"mode": "beginner", "seats": 2})
                 continue
-            game = await bot.games.load(rows[-1].id)
+            game = await bot.tables["calico"].load(rows[-1].id)
             if game.row.status == "lobby":
                 if len(game.seats) < 2:
                     await driver.slash(users[BO], channel, "calico join", {"game": game.id})

@@ -17,7 +17,7 @@ from .conftest import Table
 
 
 async def game_of(table: Table, game_id: int = 1) -> LoadedGame:
-    return await table.bot.games.load(game_id)
+    return await table.bot.tables["calico"].load(game_id)
 
 
 async def open_two_player_game(table: Table, mode: str = "beginner") -> None:
@@ -421,7 +421,7 @@ async def test_a_finished_game_is_reviewed_privately_for_its_own_player(table: T
     from calico_bot.games.calico.engine.game import GameOptions, seeded_game
     from calico_bot.games.calico.service import LobbyOptions, Person
 
-    service = table.bot.games
+    service = table.bot.tables["calico"]
     ana = Person(table.users["ana"].id, "ana", guild_id=table.guild.id)
     game = await service.create(guild_id=table.guild.id, channel_id=table.channel.id, host=ana,
                                 options=LobbyOptions(mode="solo", seats=1))

@@ -77,12 +77,12 @@ async def test_scenario_objectives_are_shown_in_words(table: Table) -> None:
     rng = random.Random(1)
     person = Person(table.users["ana"].id, "ana", guild_id=table.guild.id)
     offered = game.state.players[0].offered  # type: ignore[union-attr]
-    await table.bot.games.choose_goals(1, person, dict(zip(("B3", "C4", "D2"), offered, strict=True)))
+    await table.bot.tables["calico"].choose_goals(1, person, dict(zip(("B3", "C4", "D2"), offered, strict=True)))
     for _ in range(21):
         game = await game_of(table)
         assert game.state is not None
         move = rng.choice(legal_turns(game.state))
-        await table.bot.games.play(1, person, tile=move.tile, space=move.space, take=move.take)
+        await table.bot.tables["calico"].play(1, person, tile=move.tile, space=move.space, take=move.take)
     game = await game_of(table)
     assert game.state is not None
     move = rng.choice(legal_turns(game.state))

@@ -37,7 +37,7 @@ async def open_games(table: Table, n: int) -> list[tuple[int, FakeChannel]]:
         r = await table.slash("ana", "calico new", channel, mode="beginner", seats=2)
         assert not r.errors
         game_id = (await table.bot.storage.find_games(channel_id=channel.id))[-1].id
-        await table.bot.games.join(game_id, Person(table.users["bo"].id, "bo", guild_id=table.guild.id))
+        await table.bot.tables["calico"].join(game_id, Person(table.users["bo"].id, "bo", guild_id=table.guild.id))
         r = await table.slash("ana", "calico start", channel, game=game_id)
         assert not r.errors
         out.append((game_id, channel))
@@ -139,7 +139,7 @@ async def test_an_announcement_pending_at_a_crash_is_posted_once_after_the_resta
     await open_two_player_game(table)
     thread = table.thread()
     # The move is saved, then the process dies before it posts anything (the service alone ran).
-    await table.bot.games.play(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), tile=1,
+    await table.bot.tables["calico"].play(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), tile=1,
                                space="A1", take=1)
     assert not [m for m in table.fake.messages_in(thread.id) if m.attachments and "turn-1-1" in m.filenames[0]]
     await table.restart()
@@ -157,7 +157,7 @@ async def test_an_announcement_pending_at_a_crash_is_posted_once_after_the_resta
 async def test_a_post_repeated_after_a_crash_is_not_doubled(table: Table) -> None:
     await open_two_player_game(table)
     thread = table.thread()
-    await table.bot.games.play(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), tile=1,
+    await table.bot.tables["calico"].play(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), tile=1,
                                space="A1", take=1)
     row = (await table.bot.storage.pending_outbox(game_id=1))[0]
     await table.cog.flush_outbox(1)
@@ -189,22 +189,22 @@ async def test_a_deadline_claimed_by_a_process_that_died_fires_later(table: Tabl
 
 async def test_a_bot_reply_interrupted_by_a_crash_is_made_after_the_restart(table: Table) -> None:
     await table.slash("ana", "calico new", mode="beginner", seats=2)
-    await table.bot.games.add_bot(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), "greedy")
+    await table.bot.tables["calico"].add_bot(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), "greedy")
     game = await game_of(table)
     # The human's move and an immediate bot-move timer are saved; the bot's reply is not made yet.
-    await table.bot.games.start(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), seed=4)
+    await table.bot.tables["calico"].start(1, Person(table.users["ana"].id, "ana", guild_id=table.guild.id), seed=4)
     game = await game_of(table)
     assert game.state is not None and game.state.current == 0
     person = Person(table.users["ana"].id, "ana", guild_id=table.guild.id)
     move = legal_turns(game.state)[0]
-    original = table.bot.games._auto_moves
+    original = table.bot.tables["calico"]._auto_moves
 
     async def crash_before_the_bot_moves(*args: object, **kwargs: object) -> None:
         return None
 
-    table.bot.games._auto_moves = crash_before_the_bot_moves  # type: ignore[method-assign]
-    await table.bot.games.play(1, person, tile=move.tile, space=move.space, take=move.take)
-    table.bot.games._auto_moves = original  # type: ignore[method-assign]
+    table.bot.tables["calico"]._auto_moves = crash_before_the_bot_moves  # type: ignore[method-assign]
+    await table.bot.tables["calico"].play(1, person, tile=move.tile, space=move.space, take=move.take)
+    table.bot.tables["calico"]._auto_moves = original  # type: ignore[method-assign]
     assert [t.kind for t in await table.bot.storage.get_timers(1)] == ["autoplay"]
     await table.restart()
     for _ in range(300):

@@ -11,7 +11,7 @@ from calico_bot.core.registry import discover
 
 from .conftest import Table
 
-PREFIX_OF_COG = {"CalicoCog": "cal", "DailyCog": "dly", "RulesCog": "rules"}
+PREFIX_OF_COG = {"CalicoCog": "cal", "CalicoDaily": "dly", "RulesCog": "rules"}
 WORST_NUMBER = str(2**63 - 1)  # the longest id a custom id may carry
 
 

@@ -241,7 +241,7 @@ async def test_a_failing_command_is_one_line_and_its_traceback_goes_to_the_log(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with local_table(tmp_path) as session:
         assert session.table.bot is not None
-        games = session.table.bot.games
+        games = session.table.bot.tables["calico"]
 
         async def broken(*args: object, **kwargs: object) -> None:
             raise RuntimeError("the cat sat on the keyboard")

@@ -22,6 +22,7 @@ class CalicoPlugin(GamePlugin):
     state_format = "calico-state/1"
     record_format = RECORD_FORMAT
     seats = range(1, 5)
+    own_cog = "cogs.calico"  # its own service and cog (lobby options, panels, images, hints, the coach)
 
     def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
         options = {k: raw[k] for k in OPTION_KEYS if k in raw}
@@ -41,6 +42,11 @@ class CalicoPlugin(GamePlugin):
 
     def load(self, data: dict[str, Any]) -> GameState:
         return GameState.from_json(data)
+
+    def load_saved(self, data: dict[str, Any], actions: list[dict[str, Any]]) -> GameState:
+        from .service import state_from_storage  # Calico's service keeps the game log in the action rows
+
+        return state_from_storage(data, None if "log" in data else actions)
 
     def version(self, state: GameState) -> int:
         return state.version
@@ -93,6 +99,11 @@ class CalicoPlugin(GamePlugin):
 
     def replay(self, record: dict[str, Any]) -> GameState:
         return replay_full_record(record)
+
+    def make_service(self, storage: Any, **settings: Any) -> Any:
+        from .service import CalicoGames  # Calico keeps its own service on the shared table base
+
+        return CalicoGames(storage, **settings)
 
     @property
     def daily(self) -> DailyAdapter:

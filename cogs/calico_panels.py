@@ -1,4 +1,4 @@
-"""Private turn and design-goal panels, shared by ``/calico`` and ``/daily``.
+"""Calico's private turn and design-goal panels, shared by ``/calico`` and Calico's ``/daily`` panel.
 
 A panel belongs to an *owner*: a game id for ``/calico``, a day number for ``/daily``. Every custom
 id carries the prefix, the owner, the version the panel was built for and the choices made so far,
