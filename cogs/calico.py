@@ -229,7 +229,7 @@ class CalicoCog(Announcer, commands.Cog):
         if update.turns:
             parts.append(Part(home, lambda: self.turn_post(update, lang)))
         if update.reminder is not None:
-            parts.append(Part(home, lambda: self.reminder_post(game, lang, update.reminder)))
+            parts.append(Part(home, lambda: self.reminder_post(game, lang, update.reminder_seat)))
         if update.finished:
             parts.append(Part(home, lambda: self.final_post(game, lang)))
         elif state.phase == "play" and not update.reminder and (
@@ -280,7 +280,7 @@ class CalicoCog(Announcer, commands.Cog):
         return {"content": "\n\n".join(lines), "files": files}
 
     async def reminder_post(self, game: LoadedGame, lang: str, seat: int | None) -> dict[str, Any]:
-        deadline = self.games.deadline_of(game) or self.games.clock()
+        deadline = await self.games.deadline_at(game) or self.games.clock()
         state = game.state
         if state is not None and state.phase == "setup":  # everyone still choosing, with the goals button
             waiting = [s for s in game.seats if not s.auto_played and state.players[s.seat].needs_goals]
@@ -298,7 +298,7 @@ class CalicoCog(Announcer, commands.Cog):
         return {"content": final_text(lang, game), "file": png_file(data, f"final-{game.id}.png")}
 
     async def next_ping(self, game: LoadedGame, lang: str) -> dict[str, Any] | None:
-        text = next_turn_text(lang, game, self.games.deadline_of(game))
+        text = next_turn_text(lang, game, await self.games.deadline_at(game))
         if not text:
             return None
         return {"content": text, "view": open_panel_view("turn", game.id, lang)}

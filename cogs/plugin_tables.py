@@ -1,6 +1,6 @@
 """A table cog for every game plug-in the bot found (``calico_bot.core.registry``): its own cog when
-the plug-in names one (``own_cog``), else the shared table kit. A game with a service of its own
-(``GamePlugin.make_service``) names its cog module, loaded as an extension. One broken game is logged
+the plug-in names one (``own_cog``), else the shared table kit. A cog module with a ``COG`` class gets
+the game's service; one without is loaded as an extension (Calico's, with its own service). One broken game is logged
 and skipped; the others still load."""
 
 from __future__ import annotations
@@ -19,16 +19,18 @@ log = logging.getLogger(__name__)
 
 
 async def setup(bot: CalicoBot) -> None:
-    plugins = {plugin.key: plugin for plugin in bot.registry}
     for kind, service in sorted(bot.tables.items()):
         try:
-            if not isinstance(service, PluginGames):
-                if plugins[kind].own_cog:
-                    await bot.load_extension(plugins[kind].own_cog)
-                continue
+            plugin = service.plugin if isinstance(service, PluginGames) else bot.registry.get(kind)
             cog_class = PluginCog
-            if service.plugin.own_cog:
-                cog_class = importlib.import_module(service.plugin.own_cog).COG
+            if plugin.own_cog:
+                module = importlib.import_module(plugin.own_cog)
+                if not hasattr(module, "COG"):  # a cog module of its own making: an extension
+                    await bot.load_extension(plugin.own_cog)
+                    continue
+                cog_class = module.COG
+            if not isinstance(service, PluginGames):
+                continue  # a game with a service of its own names its cog module
             await bot.add_cog(cog_class(bot, service), override=True)
         except Exception:
             log.exception("the table of game %r could not be loaded; skipped", kind)

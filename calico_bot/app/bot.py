@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import secrets
 import time
@@ -77,8 +78,12 @@ class CalicoBot(commands.AutoShardedBot):
         self.tables = {}
         for plugin in self.registry:
             settings = {"locks": locks, "instance_id": instance_id, **kwargs}
-            own = plugin.make_service(self.storage, ai_budget_ms=self.config.ai_budget_ms, **settings)
-            self.tables[plugin.key] = own if own is not None else PluginGames(self.storage, plugin, **settings)
+            if plugin.service_class:  # a service of the game's own, on the shared one
+                module, _, name = plugin.service_class.partition(":")
+                service_class = getattr(importlib.import_module(module), name)
+                self.tables[plugin.key] = service_class(self.storage, ai_budget_ms=self.config.ai_budget_ms, **settings)
+            else:
+                self.tables[plugin.key] = PluginGames(self.storage, plugin, **settings)
         self.clock_service = Clock(self.storage, self.tables, instance_id=instance_id,
                                    clock=self.now)
         self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,

@@ -617,9 +617,11 @@ class PluginCog(Announcer, commands.Cog):
             timers = await self.bot.storage.get_timers(game.id)
             at = self.service.deadline_of(timers, seat.seat) or self.bot.now()
             prompt = game.prompt(seat.seat, str(update.reminder["key"]))
-            if prompt is not None and seat.user_id is not None:
-                text = self.t(lang, "table.reminder", mention=f"<@{seat.user_id}>",
-                              what=self.prompt_words(lang, prompt), at=int(at))
+            reminded = [game.seat_row(int(n)) for n in update.reminder.get("seats", [seat.seat])]
+            mentions = " ".join(f"<@{s.user_id}>" for s in reminded if s.user_id is not None)
+            if prompt is not None and mentions:
+                text = self.t(lang, "table.reminder", mention=mentions, what=self.prompt_words(lang, prompt),
+                              at=int(at))
                 parts.append(Part(home, lambda text=text: self.ping_message(game, text)))
         if update.finished and game.state is not None:
             text = self.t(lang, "table.finished", game=game.id, ranking=self.ranking(lang, game))

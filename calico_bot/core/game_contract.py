@@ -74,6 +74,14 @@ class GamePlugin(ABC):
     @abstractmethod
     def load(self, data: dict[str, Any]) -> Any: ...
 
+    #: True: the service saves ``dump_saved(state)`` (less than ``dump``: say, without a log that the
+    #: action rows hold anyway) and loads it back with ``load_saved`` and the game's action rows.
+    saved_with_actions: ClassVar[bool] = False
+
+    def dump_saved(self, state: Any) -> dict[str, Any]:
+        """What the service stores of ``state`` (see ``saved_with_actions``)."""
+        return self.dump(state)
+
     def load_saved(self, data: dict[str, Any], actions: list[dict[str, Any]]) -> Any:
         """The state as a service saved it (``data``), given the game's logged action rows in order; a
         game whose service keeps part of the state in those rows rebuilds it here."""
@@ -118,15 +126,13 @@ class GamePlugin(ABC):
 
     command: ClassVar[str] = ""  # the slash-command group (default: the key)
     own_cog: ClassVar[str] = ""  # the module of the game's own cog; none: the shared table kit plays it
+    #: "module:Class" of a service of the game's own (built on ``services.plugin_games.PluginGames``,
+    #: made with the storage and the bot's settings: ``clock``, ``locks``, ``instance_id``,
+    #: ``ai_budget_ms``); none: the shared plug-in service runs the game.
+    service_class: ClassVar[str] = ""
     bot_levels: ClassVar[tuple[str, ...]] = ()  # the strengths a host may seat, weakest first
     default_level: ClassVar[str] = ""  # what plays for absent, kicked, resigned and timed-out seats
     messages: ClassVar[dict[str, dict[str, str]]] = {}  # {"en": {...}, "zh": {...}}, keys prefixed by key
-
-    def make_service(self, storage: Any, **settings: Any) -> Any:
-        """A service of the game's own (built on ``services.tables.TableService``), or None: the shared
-        plug-in service runs it. ``settings`` are the bot's: ``clock``, ``locks``, ``instance_id`` and
-        ``ai_budget_ms`` (the AI's time per move)."""
-        return None
 
     def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int) -> dict[str, Any]:
         """A bot's answer to ``prompt``, decided from ``view`` (that seat's view) alone."""

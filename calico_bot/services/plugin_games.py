@@ -141,7 +141,8 @@ Logged = list[tuple[dict[str, Any], int | None]]
 class PluginGames(TableService):
     """The lobby-to-result life of one plug-in's games."""
 
-    update_class = TableUpdate
+    update_class: type[TableUpdate] = TableUpdate
+    table_class: type[PluginTable] = PluginTable  # what ``load`` returns (a game's own service may extend it)
 
     def __init__(self, storage: Storage, plugin: GamePlugin, *, clock: Callable[[], float] = time.time,
                  instance_id: str | None = None, locks: GameLocks | None = None) -> None:
@@ -158,11 +159,13 @@ class PluginGames(TableService):
         state = None
         if row.state is not None:
             try:
-                state = self.plugin.load(json.loads(row.state))
+                data = json.loads(row.state)
+                rows = await self.log_rows(game_id) if self.plugin.saved_with_actions else []
+                state = self.plugin.load_saved(data, rows)
             except Exception as exc:  # damage to one game must not spread
                 log.exception("game %s cannot be loaded", game_id)
                 raise GameCorrupt(game_id, type(exc).__name__) from exc
-        return PluginTable(row, seats, state, self.plugin)
+        return self.table_class(row, seats, state, self.plugin)
 
     async def log_rows(self, game_id: int) -> list[dict[str, Any]]:
         """The game's logged actions in order (start, rule actions, undo, ...)."""
@@ -208,6 +211,11 @@ class PluginGames(TableService):
             "seats": seats, "deadline_hours": self.check_deadline(deadline_hours), "lang": lang, "game": raw})
 
     async def start(self, game_id: int, person: Person, *, seed: int | None = None) -> TableUpdate:
+        game = await self.load_for(game_id, person)
+        return await self._start(game_id, person, dict(game.row.options.get("game") or {}), seed=seed)
+
+    async def _start(self, game_id: int, person: Person, raw: dict[str, Any], *, seed: int | None) -> TableUpdate:
+        """Deal the game with the plug-in's options ``raw`` (checked again here) and let bots answer."""
         async with self.lock(game_id):
             game = await self.load_for(game_id, person)
             self._need_lobby(game)
@@ -219,31 +227,41 @@ class PluginGames(TableService):
                      for i, s in enumerate(sorted(game.seats, key=lambda s: s.seat))]
             names = [s.name for s in seats]
             try:
-                options = self.plugin.parse_options(dict(game.row.options.get("game") or {}), len(seats))
+                options = self.plugin.parse_options(raw, len(seats))
                 seed = secrets.randbits(63) if seed is None else seed
                 state = self.plugin.new_state(options, names, seed)
             except RuleViolation as exc:
                 raise GameError("rule", message=exc.message, code_=exc.code) from None
-            game = PluginTable(game.row, seats, state, self.plugin)
+            game = self.table_class(game.row, seats, state, self.plugin)
             game.row.status = ACTIVE  # in memory, so prompts are open for the automatic answers
-            update = TableUpdate(game, started=True)
+            update = self.update_class(game, started=True)
             logged: Logged = [({"type": "start", "seed": seed, "names": names, "options": options}, person.user_id)]
             await self._auto_moves(game, update, logged)
             return await self._commit(game, update, logged, seats=seats, status=ACTIVE)
 
     # --- acting ------------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, person: Person, key: str, action: dict[str, Any]) -> TableUpdate:
-        """``person`` answers their prompt ``key`` with ``action``."""
+    async def act(self, game_id: int, person: Person, key: str | None,
+                  action: dict[str, Any] | Callable[[int], dict[str, Any]], *,
+                  expected_version: int | None = None) -> TableUpdate:
+        """``person`` answers their prompt ``key`` (None: their one open prompt) with ``action`` (or the
+        action a function of their seat makes). ``expected_version``: the game's version the panel was
+        built at; any other is stale. A sealed answer is best sent without it, since the others'
+        answers move the version on."""
         for attempt in (0, 1):
             async with self.lock(game_id):
                 game = await self._active(game_id, person)
                 seat = self._seat_for(game, person)
-                prompt = game.prompt(seat, key)
+                if callable(action):
+                    action = action(seat)
+                if expected_version is not None and expected_version != game.row.version:
+                    raise GameError("stale")
+                mine = [p for p in game.prompts if p.seat == seat]
+                prompt = game.prompt(seat, key) if key is not None else (mine[0] if len(mine) == 1 else None)
                 if prompt is None:
-                    mine = [p for p in game.prompts if p.seat == seat]
-                    raise GameError("stale" if mine else "not_awaited")
-                update = TableUpdate(game)
+                    self._no_prompt(game, seat, action)
+                assert prompt is not None
+                update = self.update_class(game)
                 logged: Logged = []
                 self._apply(game, prompt, action, update, logged, auto=None)
                 await self._auto_moves(game, update, logged)
@@ -255,6 +273,11 @@ class PluginGames(TableService):
                     if exc.code != "stale" or not prompt.sealed or attempt:
                         raise
         raise AssertionError("unreachable")
+
+    def _no_prompt(self, game: PluginTable, seat: int, action: dict[str, Any] | None = None) -> None:
+        """Refuse an answer to a prompt ``seat`` does not have open (a game's service may say more)."""
+        mine = [p for p in game.prompts if p.seat == seat]
+        raise GameError("stale" if mine else "not_awaited")
 
     def legal(self, game: PluginTable, seat: int, key: str) -> list[dict[str, Any]]:
         prompt = game.prompt(seat, key)
@@ -320,7 +343,7 @@ class PluginGames(TableService):
             if game.row.options.get("no_undo"):
                 raise GameError("undo_never")
             if revealed and others:
-                update = TableUpdate(game, notes=[("undo_asked", {"name": game.seat_row(seat).name})])
+                update = self.update_class(game, notes=[("undo_asked", {"name": game.seat_row(seat).name})])
                 update.undo_request = {"seat": seat}
                 update.undo_request = await self._ask_undo(game, seat, count, update.to_outbox())
                 update.game = await self.load(game_id)
@@ -333,11 +356,11 @@ class PluginGames(TableService):
             game = await self._active(game_id, person)
             request, seat = self._open_request(game, person)
             asker = game.seat_row(int(request["seat"]))
-            declined = TableUpdate(game, notes=[("undo_declined", {"name": game.seat_row(seat).name,
-                                                                    "asker": asker.name})])
+            declined = self.update_class(game, notes=[("undo_declined", {"name": game.seat_row(seat).name,
+                                                                         "asker": asker.name})])
             still = await self._undo_answered(game, request, seat, accept=accept, declined_payload=declined.to_outbox())
             if still is not None:
-                return TableUpdate(await self.load(game_id), undo_request=still)
+                return self.update_class(await self.load(game_id), undo_request=still)
             if not accept:
                 declined.game = await self.load(game_id)
                 return declined
@@ -361,7 +384,7 @@ class PluginGames(TableService):
         standing = self.standing(rows)
         game.state = self.replay_rows(rows, len(standing) - count)
         key = "undone" if count == 1 else "undone_with_bots"
-        update = TableUpdate(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
+        update = self.update_class(game, notes=[(key, {"name": game.seat_row(seat).name, "n": count - 1})], ping=True)
         return await self._commit(game, update, [({"type": "undo", "player": seat, "count": count}, person.user_id)],
                                   options=options)
 
@@ -371,30 +394,57 @@ class PluginGames(TableService):
         """Handle one claimed timer of this kind of game; the unit of work that handles it deletes it."""
         async with self.lock(timer.game_id):
             game = await self.load(timer.game_id)
-            seat, key = timer.payload.get("seat"), timer.payload.get("key")
-            prompt = None if seat is None else game.prompt(int(seat), str(key))
+            prompt = self._timer_prompt(game, timer.payload)
             if game.row.status != ACTIVE or (timer.kind != AUTOPLAY and prompt is None):
                 await self.storage.delete_timer(timer.id)
                 return None  # the game or the prompt moved on
-            update = TableUpdate(game)
+            update = self.update_class(game)
             logged: Logged = []
+            # Prompts that opened together fall due together (everyone's sealed answer): the timers of the
+            # same kind due now are handled in this one unit of work, so the table gets one post.
+            due = [(timer, prompt)] if timer.kind == AUTOPLAY else await self._due_with(game, timer, prompt)
             if timer.kind == "reminder":
                 assert prompt is not None
-                update.reminder = {"seat": prompt.seat, "key": prompt.key}
+                update.reminder = {"seat": prompt.seat, "key": prompt.key, "seats": [p.seat for _, p in due]}
                 async with self.storage.transaction():
-                    await self.storage.delete_timer(timer.id)
+                    for t, _ in due:
+                        await self.storage.delete_timer(t.id)
                     await self.storage.add_outbox(game.id, version=game.row.version, payload=update.to_outbox(),
                                                   state=None, now=self.clock())
                 return TimerFired("reminder", game, update)
             if timer.kind == "deadline":
-                assert prompt is not None
-                await self._answer_for(game, prompt, self.plugin.default_level, "deadline", update, logged)
+                for _, missed in due:
+                    if game.prompt(missed.seat, missed.key) is not None:  # still open after the others
+                        await self._answer_for(game, missed, self.plugin.default_level, "deadline", update, logged)
             await self._auto_moves(game, update, logged)
             if not logged:
                 await self.storage.delete_timer(timer.id)
                 return None
             update = await self._commit(game, update, logged)
             return TimerFired(timer.kind, update.game, update)
+
+    async def _due_with(self, game: PluginTable, timer: TimerRow,
+                        prompt: Prompt | None) -> list[tuple[TimerRow, Prompt]]:
+        """``timer`` with the game's other timers of its kind that are due now, each with its open prompt."""
+        assert prompt is not None
+        due = [(timer, prompt)]
+        for other in await self.storage.get_timers(game.id):
+            if other.id == timer.id or other.kind != timer.kind or other.due_at > self.clock():
+                continue
+            found = self._timer_prompt(game, other.payload)
+            if found is not None and all(found != p for _, p in due):
+                due.append((other, found))
+        return due
+
+    @staticmethod
+    def _timer_prompt(game: PluginTable, payload: dict[str, Any]) -> Prompt | None:
+        """The open prompt a timer is for (a timer saved before prompts had keys: the seat's first one)."""
+        seat = payload.get("seat")
+        if seat is None:
+            return None
+        if "key" not in payload:
+            return next((p for p in game.prompts if p.seat == int(seat)), None)
+        return game.prompt(int(seat), str(payload["key"]))
 
     def _timers_for(self, game: PluginTable, before: list[TimerRow], version: int, now: float) -> list[TimerSpec]:
         """An immediate autoplay if a bot or absent player must answer; else, per person who must answer
@@ -408,9 +458,10 @@ class PluginGames(TableService):
             return []
         kept: dict[tuple[int, str], list[TimerSpec]] = {}
         for t in before:
-            if t.kind in ("reminder", "deadline") and "key" in t.payload:
-                kept.setdefault((int(t.payload["seat"]), str(t.payload["key"])), []).append(
-                    (t.kind, t.due_at, version, dict(t.payload)))
+            prompt = self._timer_prompt(game, t.payload) if t.kind in ("reminder", "deadline") else None
+            if prompt is not None:
+                kept.setdefault((prompt.seat, prompt.key), []).append(
+                    (t.kind, t.due_at, version, {"seat": prompt.seat, "key": prompt.key}))
         timers: list[TimerSpec] = []
         for p in prompts:
             payload = {"seat": p.seat, "key": p.key}
@@ -436,19 +487,21 @@ class PluginGames(TableService):
         if self.plugin.is_over(game.state):
             status = OVER
             update.finished = True
-        after = PluginTable(game.row, seats if seats is not None else game.seats, game.state, self.plugin)
+        after = self.table_class(game.row, seats if seats is not None else game.seats, game.state, self.plugin)
         if status is not None:
             after.row.status = status
         before = await self.storage.get_timers(game.id)
         timers = [] if status == OVER else self._timers_for(after, before, new_version, now)
         if "undo_request" in game.row.options and options is None:
             options = {k: v for k, v in game.row.options.items() if k != "undo_request"}  # any move voids it
-        state = json.dumps(self.plugin.dump(game.state), separators=(",", ":"))
+        full = json.dumps(self.plugin.dump(game.state), separators=(",", ":"))
+        saved = full if not self.plugin.saved_with_actions else json.dumps(
+            self.plugin.dump_saved(game.state), separators=(",", ":"))  # the rest lives in the action rows
         try:
             async with self.storage.transaction():
                 await self.storage.commit_actions(
-                    game.id, expected_version=game.row.version, state=state, actions=logged, now=now,
-                    status=status, timers=timers, outbox=update.to_outbox(), seats=seats, outbox_state=state)
+                    game.id, expected_version=game.row.version, state=saved, actions=logged, now=now,
+                    status=status, timers=timers, outbox=update.to_outbox(), seats=seats, outbox_state=full)
                 if options is not None:
                     await self.storage.update_game(game.id, now=now, options=options)
                 if update.finished:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from calico_bot.games.calico.engine.game import replay_full_record
-from calico_bot.games.calico.service import state_from_storage
+from calico_bot.games.calico.plugin import PLUGIN
 from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 GAMES = 20
@@ -127,12 +127,12 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path, dat
         versions = [v for (v,) in database.rows("SELECT version FROM actions WHERE game_id = ? ORDER BY version",
                                                 (game_id,))]
         assert versions == list(range(1, version + 1))  # one action per version, none missing
-        state = state_from_storage(json.loads(state_json), actions)  # the log lives in the action rows
-        turns = [a for a in actions if a["type"] == "turn"]
+        state = PLUGIN.load_saved(json.loads(state_json), actions)  # the log lives in the action rows
+        turns = [a for a in actions if a["type"] == "act" and a["kind"] == "turn"]
         assert len(turns) == state.turns == TURNS
         # Every acknowledged move is in the log exactly where it was made.
         for ack in (a for a in acks if a["game"] == game_id):
-            made = actions[ack["version"]]  # the action that took the game past the acknowledged version
+            made = actions[ack["version"]]["action"]  # what took the game past the acknowledged version
             assert (made["player"], made["tile"], made["space"]) == (ack["player"], ack["tile"], ack["space"])
         # The game replays move by move from its record to the same position.
         record = state.to_record(include_hidden=True)
@@ -172,7 +172,7 @@ def test_sigterm_shuts_down_gracefully_and_keeps_every_acknowledged_move(tmp_pat
     for ack in acks:
         (action,) = db.execute("SELECT action FROM actions WHERE game_id = ? AND version = ?",
                                (ack["game"], ack["version"] + 1)).fetchone()
-        made = json.loads(action)
+        made = json.loads(action)["action"]
         assert (made["player"], made["tile"], made["space"]) == (ack["player"], ack["tile"], ack["space"])
     # and the next start carries on from there
     assert run_child(tmp_path, kill_after_acks=None) == 0

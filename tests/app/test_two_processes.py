@@ -22,7 +22,7 @@ import pytest
 from calico_bot.app.bot import CalicoBot
 from calico_bot.app.config import Config
 from calico_bot.games.calico.engine.game import legal_turns
-from calico_bot.games.calico.service import state_from_storage
+from calico_bot.games.calico.plugin import PLUGIN
 from devtable.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from devtable.interactions import InteractionFactory, login
 from tests.pg import POSTGRES, drop_postgres, fresh_postgres_url
@@ -105,7 +105,7 @@ async def test_two_bot_processes_share_one_database(tmp_path: Path) -> None:
             for i, (game_id, channel) in enumerate(zip(ids, channels, strict=True)):
                 rows = await db.fetch("SELECT action FROM actions WHERE game_id = $1 ORDER BY version", game_id)
                 stored = json.loads(await db.fetchval("SELECT state FROM games WHERE id = $1", game_id))
-                state = state_from_storage(stored, [json.loads(r[0]) for r in rows])
+                state = PLUGIN.load_saved(stored, [json.loads(r[0]) for r in rows])
                 move = legal_turns(state)[round_]
                 user = ana if state.current == 0 else bo
                 options = {"tile": move.tile, "space": move.space, "game": game_id,

@@ -22,7 +22,10 @@ class CalicoPlugin(GamePlugin):
     state_format = "calico-state/1"
     record_format = RECORD_FORMAT
     seats = range(1, 5)
-    own_cog = "cogs.calico"  # its own service and cog (lobby options, panels, images, hints, the coach)
+    own_cog = "cogs.calico"  # its own cog (lobby options, panels, images, hints, the coach) and service:
+    service_class = "calico_bot.games.calico.service:CalicoGames"
+    bot_levels = ("easy", "medium", "hard")  # the words players see; the AI registry maps them to policies
+    default_level = "hard"  # what plays for absent, kicked, resigned and timed-out seats
 
     def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
         options = {k: raw[k] for k in OPTION_KEYS if k in raw}
@@ -43,10 +46,16 @@ class CalicoPlugin(GamePlugin):
     def load(self, data: dict[str, Any]) -> GameState:
         return GameState.from_json(data)
 
-    def load_saved(self, data: dict[str, Any], actions: list[dict[str, Any]]) -> GameState:
-        from .service import state_from_storage  # Calico's service keeps the game log in the action rows
+    # The game log is saved once: in the action rows (each turn with what it did), not in every state.
+    saved_with_actions = True
 
-        return state_from_storage(data, None if "log" in data else actions)
+    def dump_saved(self, state: GameState) -> dict[str, Any]:
+        data = state.to_json()
+        data.pop("log")
+        return data
+
+    def load_saved(self, data: dict[str, Any], actions: list[dict[str, Any]]) -> GameState:
+        return state_from_saved(data, actions)
 
     def version(self, state: GameState) -> int:
         return state.version
@@ -82,6 +91,13 @@ class CalicoPlugin(GamePlugin):
         return Applied(parsed.player, "turn", outcome.to_json(), revealed=outcome.took is not None,
                        game_over=state.over)
 
+    def choose(self, view: dict[str, Any], prompt: Prompt, *, level: str, seed: int,
+               budget_ms: int | None = None) -> dict[str, Any]:
+        """A bot's goal choice or turn, decided from ``view`` (that seat's view) alone."""
+        from .ai.view import build_view
+
+        return decide(build_view(GameState.from_view(view), prompt.seat), prompt.kind, level, seed, budget_ms)
+
     def view_for(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return state.view_for(seat)
 
@@ -100,16 +116,59 @@ class CalicoPlugin(GamePlugin):
     def replay(self, record: dict[str, Any]) -> GameState:
         return replay_full_record(record)
 
-    def make_service(self, storage: Any, **settings: Any) -> Any:
-        from .service import CalicoGames  # Calico keeps its own service on the shared table base
-
-        return CalicoGames(storage, **settings)
-
     @property
     def daily(self) -> DailyAdapter:
         from .daily import ADAPTER  # on first use: the AI and the texts stay out of light start-ups
 
         return ADAPTER
+
+
+def decide(seen: Any, kind: str, level: str, seed: int, budget_ms: int | None = None) -> dict[str, Any]:
+    """The AI of ``level`` decides a goal choice or a turn (``kind``) from ``seen``, a seat's
+    ``ai.view.PlayerView``; ``budget_ms``: its time per move (default: the configured one)."""
+    from calico_bot.core.ai_budget import budget_ms as configured_budget
+
+    from .ai.registry import policy_by_name, takes_budget
+
+    options = {"budget_ms": configured_budget() if budget_ms is None else budget_ms} if takes_budget(level) else {}
+    policy = policy_by_name(level, seed=seed, **options)
+    decided = policy.choose_goals(seen) if kind == "goals" else policy.choose_turn(seen)
+    return decided.to_json()
+
+
+def log_entry(row: dict[str, Any]) -> dict[str, Any] | None:
+    """The rules core's log entry of one action row (None: a row of the service's own, like "start")."""
+    kind = row.get("type")
+    if kind in ("goals", "turn"):  # saved by Calico's service before it ran on the plug-in service
+        return row
+    if kind != "act":
+        return None
+    entry = action_from_json(row["action"]).to_json()
+    if entry["type"] == "turn":
+        entry["result"] = row.get("public")
+    return entry
+
+
+def state_from_saved(data: dict[str, Any], rows: list[dict[str, Any]]) -> GameState:
+    """A saved state with its log: kept in the state by games saved before the log moved to the action
+    rows, else the logged actions that stand (less those an undo took back). A turn logged without what
+    it did (an old row) has its log rebuilt by replaying the game from its seed."""
+    if "log" in data:
+        return GameState.from_json(data)
+    entries: list[dict[str, Any]] = []
+    for row in rows:
+        if row.get("type") == "undo":
+            del entries[len(entries) - int(row.get("count", 1)):]
+        elif (entry := log_entry(row)) is not None:
+            entries.append(entry)
+    if any(e["type"] == "turn" and not e.get("result") for e in entries):
+        record = GameState.from_json({**data, "log": []}).to_record(include_hidden=True)
+        record.pop("placements", None)
+        record["actions"] = [{k: v for k, v in e.items() if k != "result"} for e in entries]
+        again = replay_full_record(record)
+        again.version = int(data["version"])
+        return again
+    return GameState.from_json({**data, "log": entries})
 
 
 PLUGIN = CalicoPlugin()
