@@ -86,7 +86,7 @@ def lobby_embed(lang: str, game: LoadedGame) -> discord.Embed:
 
 def seen_by(state: GameState, seat: int | None) -> GameState:
     """What ``seat`` (None: anybody) may see of the position, as a state to draw: made from its view."""
-    return GameState.from_view(state.view_for(seat))
+    return state.seen_by(seat)
 
 
 def public(game: LoadedGame) -> LoadedGame:

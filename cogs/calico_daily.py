@@ -107,9 +107,10 @@ class CalicoDaily(commands.Cog, name=COG_NAME):
                                            GoalPicks())
         else:
             view = DAILY_PANELS.turn_view(lang, attempt.day, attempt.version, state, 0, TurnPicks())
-        quilt = await self.png(render.render_quilt, state, 0, show_hand=True)
-        market = await self.png(render.render_market, state)
-        cats = await self.png(render.render_cat_legend, state)
+        seen = state.seen_by(0)  # the player's own view: their hand, never the bag
+        quilt = await self.png(render.render_quilt, seen, 0, show_hand=True)
+        market = await self.png(render.render_market, seen)
+        cats = await self.png(render.render_cat_legend, seen)
         files = [
             png_file(quilt, f"daily-hand-{attempt.day}.png"),
             png_file(market, f"daily-market-{attempt.day}.png"),
@@ -119,15 +120,18 @@ class CalicoDaily(commands.Cog, name=COG_NAME):
 
     async def result_files(self, attempt: Attempt, par_state: Any | None) -> list[discord.File]:
         """The final quilt, and the par's quilt for the same puzzle once it is known."""
-        files = [png_file(await self.png(render.render_quilt, attempt.state, 0), f"daily-final-{attempt.day}.png")]
+        final = attempt.state.seen_by(0)
+        files = [png_file(await self.png(render.render_quilt, final, 0), f"daily-final-{attempt.day}.png")]
         if par_state is not None:
-            files.append(png_file(await self.png(render.render_quilt, par_state, 0), f"daily-par-{attempt.day}.png"))
+            par = par_state.seen_by(0)
+            files.append(png_file(await self.png(render.render_quilt, par, 0), f"daily-par-{attempt.day}.png"))
         return files
 
     async def announcement_files(self, day: int, state: Any) -> list[discord.File]:
-        """The public setup of a day: the market and the cats (never a hand)."""
-        market = await self.png(render.render_market, state)
-        cats = await self.png(render.render_cat_legend, state)
+        """The public setup of a day: the market and the cats (never a hand), from a spectator's view."""
+        seen = state.seen_by(None)
+        market = await self.png(render.render_market, seen)
+        cats = await self.png(render.render_cat_legend, seen)
         return [png_file(market, f"daily-setup-market-{day}.png"), png_file(cats, f"daily-setup-cats-{day}.png")]
 
     async def review(self, lang: str, record: dict[str, Any]) -> tuple[list[str], list[discord.File]]:

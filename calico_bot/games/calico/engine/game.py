@@ -424,6 +424,10 @@ class GameState:
                            for p in view["players"]]
         return cls.from_json(data)
 
+    def seen_by(self, seat: int | None) -> GameState:
+        """What ``seat`` (None: anybody) may see of the position, as a state to draw: made from its view."""
+        return GameState.from_view(self.view_for(seat))
+
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator).
 
