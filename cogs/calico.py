@@ -22,6 +22,7 @@ from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
+from calico_bot.games.calico.messages import tr
 from calico_bot.games.calico.plugin import PLUGIN
 from calico_bot.games.calico.service import (
     ACTIVE,
@@ -52,7 +53,7 @@ from calico_bot.games.calico.texts import (
     tile_text,
     turn_text,
 )
-from calico_bot.services.i18n import lang_of, tr
+from calico_bot.services.i18n import lang_of
 from calico_bot.storage.models import OutboxRow
 from render.calico.review import review_images
 
@@ -461,7 +462,7 @@ class CalicoCog(Announcer, commands.Cog):
             raise GameError("not_a_player")
         state = game.state
         if state is None or not state.players[seat].needs_goals:
-            raise GameError("rule", code_="goals_already_chosen" if state else "no_goal_choice")
+            raise GameError("rule", code_="goals_already_chosen" if state else "no_goal_choice", game_=self.kind)
         offered = state.players[seat].offered
         key = "goals.prompt" if len(offered) > 3 else "goals.prompt_three"
         text = tr(lang, key, offered=goal_lines(lang, offered))
@@ -497,7 +498,7 @@ class CalicoCog(Announcer, commands.Cog):
             raise GameError("not_a_player")
         goals = picks.goals(game.state.players[seat].offered)
         if goals is None:
-            raise GameError("rule", code_="goal_spaces")
+            raise GameError("rule", code_="goal_spaces", game_=self.kind)
         await defer(interaction)
         update = await self.games.choose_goals(game_id, person_of(interaction), goals, expected_version=version)
         mark_committed(interaction)
@@ -564,7 +565,8 @@ class CalicoCog(Announcer, commands.Cog):
                 "rule", code_="setup_not_finished", waiting=", ".join(p.name for p in state.players if p.needs_goals)
             )
         if state.current != seat:
-            raise GameError("rule", code_="not_your_turn", current_name=state.players[state.current].name)
+            raise GameError("rule", code_="not_your_turn", game_=self.kind,
+                            current_name=state.players[state.current].name)
         drafting = state.drafts_after_placing(seat)
         text = tr(lang, "panel.prompt" if drafting else "panel.last", game=game.id)
         text += "\n" + tr(lang, "hand.text", game=game.id, tiles=numbered_tiles(lang, state.players[seat].hand))

@@ -14,7 +14,8 @@ from typing import Protocol
 import discord
 
 from calico_bot.app.kit import LOBBY_LABELS, LOBBY_STYLES
-from calico_bot.services.i18n import lang_of, tr
+from calico_bot.games.calico.messages import tr
+from calico_bot.services.i18n import lang_of
 
 from .calico_panels import Guarded, PanelKit, handler
 

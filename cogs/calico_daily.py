@@ -33,10 +33,11 @@ from calico_bot.app.kit import png_file
 from calico_bot.games.calico.coach import review_game
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
+from calico_bot.games.calico.messages import tr
 from calico_bot.games.calico.plugin import PLUGIN
 from calico_bot.games.calico.texts import goal_lines, goals_text, market_text, numbered_tiles
 from calico_bot.services.daily import Attempt
-from calico_bot.services.i18n import lang_of, tr
+from calico_bot.services.i18n import lang_of
 from calico_bot.services.tables import GameError
 from render.calico.review import review_images
 
@@ -157,7 +158,7 @@ class CalicoDaily(commands.Cog, name=COG_NAME):
         attempt = await self.daily.panel_attempt(interaction, day, version)
         goals = picks.goals(list(attempt.state.players[0].offered))
         if goals is None:
-            raise GameError("rule", code_="goal_spaces")
+            raise GameError("rule", code_="goal_spaces", game_=PLUGIN.key)
         await interaction.response.defer()
         attempt = await self.daily.puzzles.act(interaction.user.id, goals_action(goals), version, day=day)
         chosen = ctr(lang, "daily.goals_set", goals=goals_text(goals, lang))

@@ -21,8 +21,9 @@ from calico_bot.app.kit import Guarded
 from calico_bot.games.calico.engine.components import GOAL_SPACES, GOALS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
+from calico_bot.games.calico.messages import tr
 from calico_bot.games.calico.texts import goal_name, tile_text
-from calico_bot.services.i18n import lang_of, tr
+from calico_bot.services.i18n import lang_of
 
 NONE = "-"
 NO_GOAL = 9

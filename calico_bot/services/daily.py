@@ -370,7 +370,8 @@ class DailyPuzzles:
             except RuleViolation as exc:
                 if exc.code == "stale":
                     raise GameError("stale") from None
-                raise GameError("rule", message=exc.message, code_=exc.code, **exc.params) from None
+                raise GameError("rule", message=exc.message, code_=exc.code, game_=self.game,
+                                **exc.params) from None
             now = self.clock()
             version = self.plugin.version(state)
             if self.plugin.is_over(state):

@@ -206,7 +206,7 @@ class PluginGames(TableService):
         try:
             self.plugin.parse_options(raw, seats)
         except RuleViolation as exc:
-            raise GameError("rule", message=exc.message, code_=exc.code) from None
+            raise GameError("rule", message=exc.message, code_=exc.code, game_=self.plugin.key) from None
         return await self._create(guild_id=guild_id, channel_id=channel_id, host=host, options={
             "seats": seats, "deadline_hours": self.check_deadline(deadline_hours), "lang": lang, "game": raw})
 
@@ -231,7 +231,7 @@ class PluginGames(TableService):
                 seed = secrets.randbits(63) if seed is None else seed
                 state = self.plugin.new_state(options, names, seed)
             except RuleViolation as exc:
-                raise GameError("rule", message=exc.message, code_=exc.code) from None
+                raise GameError("rule", message=exc.message, code_=exc.code, game_=self.plugin.key) from None
             game = self.table_class(game.row, seats, state, self.plugin)
             game.row.status = ACTIVE  # in memory, so prompts are open for the automatic answers
             update = self.update_class(game, started=True)
@@ -290,7 +290,8 @@ class PluginGames(TableService):
         try:
             applied = self.plugin.apply(trial, action)
         except RuleViolation as exc:
-            raise GameError("rule", message=exc.message, code_=exc.code, **exc.params) from None
+            raise GameError("rule", message=exc.message, code_=exc.code, game_=self.plugin.key,
+                            **exc.params) from None
         if applied.seat != prompt.seat:
             raise GameError("not_awaited")
         game.state = trial

@@ -1,8 +1,9 @@
 """A refusal from a service (:class:`GameError`) as a message for the user, in their language.
 
 One formatter for every path: the command tree's error handler and component callbacks (both in
-``app.bot``). Rules-core refusals (code ``rule``) use the ``rule.<code>`` messages and fall back to
-the core's English message; daily-puzzle codes use the daily messages; the rest the shared catalog.
+``app.bot``). Rules-core refusals (code ``rule``) use the game's ``<game>.rule.<code>`` messages (the
+service names the game as ``game_``) and fall back to the core's English message; daily-puzzle codes
+use the daily messages; the rest the shared catalog.
 """
 
 from __future__ import annotations
@@ -24,9 +25,13 @@ def _short(value: object) -> object:
 def refusal_text(lang: Lang, error: GameError) -> str:
     error.params = {k: _short(v) for k, v in error.params.items()}
     if error.code != "rule":
+        game = error.params.get("game_")
+        if game and has(f"{game}.{error.code}"):  # a refusal of the game's own service, in its words
+            return tr(lang, f"{game}.{error.code}", **error.params)
         return dtr(lang, error.code, **error.params)  # daily messages first, then the shared catalog
     rule_code = error.params.get("code_", "")
-    key = f"rule.{rule_code}"
+    game = error.params.get("game_")
+    key = f"{game}.rule.{rule_code}" if game and has(f"{game}.rule.{rule_code}") else f"rule.{rule_code}"
     if not has(key):
         return str(error.params.get("message", rule_code))
     params = {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in error.params.items()}

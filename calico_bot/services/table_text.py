@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game_contract import GamePlugin
-from .i18n import MESSAGES, Lang, format_entry, tr
+from .i18n import MESSAGES, Lang, format_entry, register_messages, tr
 from .tables import GameError
 
 TABLE_MESSAGES: dict[str, dict[Lang, str]] = {
@@ -131,7 +131,6 @@ for _key in TABLE_MESSAGES:
     assert _key not in MESSAGES, _key
 MESSAGES.update(TABLE_MESSAGES)
 
-_REGISTERED: dict[str, str] = {}  # message key -> the plug-in that brought it
 
 
 def register_plugin_messages(plugin: GamePlugin) -> None:
@@ -139,14 +138,7 @@ def register_plugin_messages(plugin: GamePlugin) -> None:
     en, zh = plugin.messages.get("en", {}), plugin.messages.get("zh", {})
     if set(en) != set(zh):
         raise ValueError(f"{plugin.key}: messages not in both languages: {sorted(set(en) ^ set(zh))}")
-    for key in en:
-        if not key.startswith(plugin.key + "."):
-            raise ValueError(f"{plugin.key}: message key {key!r} outside its prefix")
-        owner = _REGISTERED.get(key)
-        if (owner is not None and owner != plugin.key) or (owner is None and key in MESSAGES):
-            raise ValueError(f"{plugin.key}: message key {key!r} already taken")
-        _REGISTERED[key] = plugin.key
-        MESSAGES[key] = {"en": en[key], "zh": zh[key]}
+    register_messages(plugin.key, {key: {"en": en[key], "zh": zh[key]} for key in en})
 
 
 def ttr(lang: Lang, plugin: GamePlugin, key: str, **params: Any) -> str:

@@ -197,7 +197,7 @@ def test_every_daily_message_has_both_languages() -> None:
     finished = texts.t("en", "daily.finished_public", name="ana", day=3, score=61)
     assert finished == "ana finished Calico Daily #3: **61** points."
     assert daily_text.dtr("en", "stale").startswith("That button belongs to an older position")  # i18n fallback
-    err = GameError("rule", message="F9 is not a space", code_="unknown_space", space="F9")
+    err = GameError("rule", message="F9 is not a space", code_="unknown_space", space="F9", game_="calico")
     assert refusal_text("zh", err) == "F9 不是你被褥板上的格子：请使用 A1 到 E5。"
     assert refusal_text("en", GameError("rule", message="odd", code_="new_code")) == "odd"
     assert "#40" in refusal_text("en", GameError("daily_day_over", day=40))

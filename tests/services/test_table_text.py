@@ -9,7 +9,7 @@ import pytest
 
 from calico_bot.core.game_contract import GamePlugin
 from calico_bot.core.registry import discover
-from calico_bot.services import table_text
+from calico_bot.services import i18n
 from calico_bot.services.table_text import TABLE_MESSAGES, register_plugin_messages
 from tests.calico_bot.core.sealed_bid import PLUGIN as SEALED_BID
 
@@ -39,7 +39,7 @@ def test_the_tables_own_words_have_both_languages_and_the_same_placeholders() ->
 
 
 def test_a_plugin_cannot_take_another_games_keys_or_write_outside_its_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_text, "_REGISTERED", dict(table_text._REGISTERED))
+    monkeypatch.setattr(i18n, "_OWNERS", dict(i18n._OWNERS))
     register_plugin_messages(SEALED_BID)
 
     class Intruder(type(SEALED_BID)):  # type: ignore[misc]

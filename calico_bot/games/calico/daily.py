@@ -22,8 +22,9 @@ from calico_bot.games.calico.engine.components import CATS, COLORS, SCENARIOS
 from calico_bot.games.calico.engine.game import GameState, TurnOutcome
 from calico_bot.games.calico.engine.geometry import label
 from calico_bot.games.calico.engine.scenarios import evaluate_scenario
+from calico_bot.games.calico.messages import tr
 from calico_bot.games.calico.texts import award_text, goal_name, objective_texts, tile_text
-from calico_bot.services.i18n import Lang, format_entry, tr
+from calico_bot.services.i18n import Lang, format_entry
 
 SCENARIO_EVERY = 7  # every 7th day (day 7, 14, ...: Sundays) is a scenario day
 PATCHES = 22  # patches a player places in a game

@@ -9,6 +9,7 @@ from calico_bot.games.calico.engine.actions import ChooseGoals, action_from_json
 from calico_bot.games.calico.engine.components import GOAL_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, GameState, legal_turns, new_game, replay_full_record
 from calico_bot.games.calico.engine.record import FORMAT as RECORD_FORMAT
+from calico_bot.games.calico.messages import MESSAGES
 
 from ...core.errors import RecordError, RuleViolation
 from ...core.game_contract import Applied, DailyAdapter, GamePlugin, Prompt, SeatResult, competition_ranks
@@ -26,6 +27,7 @@ class CalicoPlugin(GamePlugin):
     service_class = "calico_bot.games.calico.service:CalicoGames"
     bot_levels = ("easy", "medium", "hard")  # the words players see; the AI registry maps them to policies
     default_level = "hard"  # what plays for absent, kicked, resigned and timed-out seats
+    messages = MESSAGES  # its own texts, under "calico." (registered in the catalog with the plug-in)
 
     def parse_options(self, raw: dict[str, Any], seats: int) -> dict[str, Any]:
         options = {k: raw[k] for k in OPTION_KEYS if k in raw}

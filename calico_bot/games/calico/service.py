@@ -104,17 +104,17 @@ class CalicoGames(PluginGames):
     async def create(self, *, guild_id: int | None, channel_id: int, host: Person,  # type: ignore[override]
                      options: LobbyOptions) -> LoadedGame:
         if options.mode not in MODES:
-            raise GameError("bad_mode", mode=options.mode)
+            raise GameError("bad_mode", game_=KIND, mode=options.mode)
         if options.mode == "solo":
             options.seats = 1
         if not 1 <= options.seats <= 4:
-            raise GameError("bad_seats")
+            raise GameError("bad_seats", game_=KIND)
         if options.seats == 1 and options.mode != "solo":
             options.mode = "solo"
         if options.lower_variance and options.seats > 2:
-            raise GameError("lower_variance_seats")
+            raise GameError("lower_variance_seats", game_=KIND)
         if options.scenario is not None and (options.mode != "solo" or not 1 <= options.scenario <= 10):
-            raise GameError("bad_scenario")
+            raise GameError("bad_scenario", game_=KIND)
         options.deadline_hours = self.check_deadline(options.deadline_hours)
         return await self._create(guild_id=guild_id, channel_id=channel_id, host=host, options=options.to_json())
 
@@ -126,9 +126,9 @@ class CalicoGames(PluginGames):
             opts = game.options
             n = len(game.seats)
             if opts.mode != "solo" and n < 2:
-                raise GameError("need_two_players")
+                raise GameError("need_two_players", game_=KIND)
             if opts.lower_variance and n > 2:
-                raise GameError("lower_variance_seats")
+                raise GameError("lower_variance_seats", game_=KIND)
         options = {"mode": opts.mode, "lower_variance": opts.lower_variance, "solo_setup": opts.solo_setup,
                    "scenario": opts.scenario}
         return await self._start(game_id, person, options, seed=seed)  # type: ignore[return-value]
@@ -159,7 +159,7 @@ class CalicoGames(PluginGames):
                 params = dict(exc.params)
                 if exc.code == "not_your_turn":
                     params["current_name"] = game.seat_row(state.current).name
-                raise GameError("rule", message=exc.message, code_=exc.code, **params) from None
+                raise GameError("rule", message=exc.message, code_=exc.code, game_=KIND, **params) from None
         super()._no_prompt(game, seat)
 
     # --- undo ----------------------------------------------------------------------------------------
@@ -186,10 +186,10 @@ class CalicoGames(PluginGames):
         images) and the review, decided turn by turn from what that player could see then."""
         game = await self.load_for(game_id, person)
         if game.state is None or not game.state.over:
-            raise GameError("review_finished_only")
+            raise GameError("review_finished_only", game_=KIND)
         seat = game.seat_of(person.user_id)
         if seat is None:
-            raise GameError("review_not_player")
+            raise GameError("review_not_player", game_=KIND)
         record = game.state.to_record(include_hidden=True)
         review = await asyncio.to_thread(review_game, record, seat)
         return record, review
@@ -201,12 +201,12 @@ class CalicoGames(PluginGames):
         """
         game = await self.load_for(game_id, person)
         if game.state is None or not game.state.over:
-            raise GameError("hint_finished_only")
+            raise GameError("hint_finished_only", game_=KIND)
         if len(game.seats) != 1:
-            raise GameError("hint_solo_only")
+            raise GameError("hint_solo_only", game_=KIND)
         turns = [e for e in game.state.log if e["type"] == "turn"]
         if not 1 <= turn <= len(turns):
-            raise GameError("hint_bad_turn", last=len(turns))
+            raise GameError("hint_bad_turn", game_=KIND, last=len(turns))
         record = game.state.to_record(include_hidden=True)
         record.pop("placements")
         setup = [a for a in record["actions"] if a["type"] != "turn"]

@@ -8,8 +8,8 @@ from calico_bot.games.calico.engine.geometry import label
 from calico_bot.games.calico.engine.quilt import Award
 from calico_bot.games.calico.engine.scenarios import evaluate_scenario
 from calico_bot.games.calico.engine.scoring import PlayerScore
+from calico_bot.games.calico.messages import has, tr
 from calico_bot.games.calico.table import LoadedGame, TurnReport
-from calico_bot.services.i18n import has, tr
 from calico_bot.storage.models import ACTIVE, ENDED, LOBBY, OVER
 
 

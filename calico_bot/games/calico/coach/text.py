@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from calico_bot.games.calico.coach.review import AGREE_EPS, Move, Review, TurnReview
 from calico_bot.games.calico.engine.components import COLORS, PATTERNS
-from calico_bot.services.i18n import format_entry, tr
+from calico_bot.games.calico.messages import tr
+from calico_bot.services.i18n import format_entry
 
 CHUNK_LIMIT = 1900
 
