@@ -23,6 +23,7 @@ from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
 from calico_bot.games.calico.engine.geometry import label
 from calico_bot.games.calico.messages import tr
+from calico_bot.games.calico.panels import GoalPicks, TurnPicks
 from calico_bot.games.calico.plugin import PLUGIN
 from calico_bot.games.calico.service import (
     ACTIVE,
@@ -67,7 +68,6 @@ from .calico_components import (
     undo_answer_view,
 )
 from .calico_daily import CalicoDaily
-from .calico_panels import GoalPicks, TurnPicks
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -570,7 +570,7 @@ class CalicoCog(Announcer, commands.Cog):
         drafting = state.drafts_after_placing(seat)
         text = tr(lang, "panel.prompt" if drafting else "panel.last", game=game.id)
         text += "\n" + tr(lang, "hand.text", game=game.id, tiles=numbered_tiles(lang, state.players[seat].hand))
-        view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state, seat, picks)
+        view = CALICO_PANELS.turn_view(lang, game.id, game.row.version, state.seen_by(seat), seat, picks)
         preview = None
         before = CALICO_PANELS.picks_before(interaction)
         moved = not isinstance(before, TurnPicks) or (before.tile, before.space) != (picks.tile, picks.space)

@@ -34,6 +34,7 @@ from calico_bot.games.calico.coach import review_game
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.daily import ctr, goals_action, move_lines, turn_action
 from calico_bot.games.calico.messages import tr
+from calico_bot.games.calico.panels import GoalPicks, TurnPicks
 from calico_bot.games.calico.plugin import PLUGIN
 from calico_bot.games.calico.texts import goal_lines, goals_text, market_text, numbered_tiles
 from calico_bot.services.daily import Attempt
@@ -41,7 +42,7 @@ from calico_bot.services.i18n import lang_of
 from calico_bot.services.tables import GameError
 from render.calico.review import review_images
 
-from .calico_panels import GoalPicks, PanelKit, TurnPicks
+from .calico_panels import PanelKit
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -107,7 +108,7 @@ class CalicoDaily(commands.Cog, name=COG_NAME):
             view = DAILY_PANELS.goals_view(lang, attempt.day, attempt.version, list(state.players[0].offered),
                                            GoalPicks())
         else:
-            view = DAILY_PANELS.turn_view(lang, attempt.day, attempt.version, state, 0, TurnPicks())
+            view = DAILY_PANELS.turn_view(lang, attempt.day, attempt.version, state.seen_by(0), 0, TurnPicks())
         seen = state.seen_by(0)  # the player's own view: their hand, never the bag
         quilt = await self.png(render.render_quilt, seen, 0, show_hand=True)
         market = await self.png(render.render_market, seen)
@@ -172,7 +173,7 @@ class CalicoDaily(commands.Cog, name=COG_NAME):
         attempt = await self.daily.panel_attempt(interaction, day, version)
         if attempt.state.phase != "play":
             raise GameError("stale")
-        view = DAILY_PANELS.turn_view(lang, day, version, attempt.state, 0, picks)
+        view = DAILY_PANELS.turn_view(lang, day, version, attempt.state.seen_by(0), 0, picks)
         await interaction.response.edit_message(view=view)
 
     async def confirm_turn(self, interaction: discord.Interaction, day: int, version: int, picks: TurnPicks) -> None:

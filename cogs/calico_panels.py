@@ -18,62 +18,10 @@ from typing import Any, Protocol
 import discord
 
 from calico_bot.app.kit import Guarded
-from calico_bot.games.calico.engine.components import GOAL_SPACES, GOALS
 from calico_bot.games.calico.engine.game import GameState
-from calico_bot.games.calico.engine.geometry import label
 from calico_bot.games.calico.messages import tr
-from calico_bot.games.calico.texts import goal_name, tile_text
+from calico_bot.games.calico.panels import NO_GOAL, NONE, SPACE, GoalPicks, Menu, TurnPicks, goal_menus, turn_menus
 from calico_bot.services.i18n import lang_of
-
-NONE = "-"
-NO_GOAL = 9
-SPACE = re.compile(r"[A-E][1-5]")
-
-
-class TurnPicks:
-    """Choices made so far: hand tile (0 = none), space ('-' = none), market slot (0 = none)."""
-
-    def __init__(self, tile: int = 0, space: str = NONE, take: int = 0) -> None:
-        self.tile, self.space, self.take = tile, space, take
-
-    def key(self) -> str:
-        return f"{self.tile}:{self.space}:{self.take}"
-
-    def copy(self) -> TurnPicks:
-        return TurnPicks(self.tile, self.space, self.take)
-
-    def complete(self, drafting: bool) -> bool:
-        return self.tile != 0 and self.space != NONE and (self.take != 0 or not drafting)
-
-    @classmethod
-    def of(cls, match: re.Match[str]) -> TurnPicks:
-        return cls(int(match["tile"]), match["space"], int(match["take"]))
-
-
-class GoalPicks:
-    """Indexes into the offered goals for B3, C4, D2 (9 = not chosen yet)."""
-
-    def __init__(self, b3: int = NO_GOAL, c4: int = NO_GOAL, d2: int = NO_GOAL) -> None:
-        self.values = [b3, c4, d2]
-
-    def key(self) -> str:
-        return ":".join(str(v) for v in self.values)
-
-    def copy(self) -> GoalPicks:
-        return GoalPicks(*self.values)
-
-    def placed(self, offered: list[str]) -> dict[str, str]:
-        """The goals picked so far, by space (a partial choice while the panel is being filled in)."""
-        return {space: offered[v] for space, v in zip(GOAL_SPACES, self.values, strict=True) if v < len(offered)}
-
-    def goals(self, offered: list[str]) -> dict[str, str] | None:
-        if any(v >= len(offered) for v in self.values):
-            return None
-        return {space: offered[v] for space, v in zip(GOAL_SPACES, self.values, strict=True)}
-
-    @classmethod
-    def of(cls, match: re.Match[str]) -> GoalPicks:
-        return cls(int(match["b3"]), int(match["c4"]), int(match["d2"]))
 
 
 class PanelHandler(Protocol):
@@ -124,36 +72,13 @@ class PanelKit:
         return None
 
     def turn_view(
-        self, lang: str, owner: int, version: int, state: GameState, seat: int, picks: TurnPicks
+        self, lang: str, owner: int, version: int, seen: GameState, seat: int, picks: TurnPicks
     ) -> discord.ui.View:
-        """Hand tile, space and (unless it is the last placement) market slot menus, and Confirm."""
+        """The turn panel's menus (``games.calico.panels.turn_menus``, from ``seat``'s view) and Confirm."""
         turn_select, turn_confirm, _, _ = self.items
         view = discord.ui.View(timeout=None)
-        hand = [
-            discord.SelectOption(
-                label=tr(lang, "panel.option_hand", n=i + 1, tile=tile_text(lang, t)),
-                value=str(i + 1),
-                default=picks.tile == i + 1,
-            )
-            for i, t in enumerate(state.players[seat].hand)
-        ]
-        view.add_item(turn_select(owner, version, picks, "t", hand, tr(lang, "panel.hand_placeholder")))
-        spaces = [
-            discord.SelectOption(label=label(c), value=label(c), default=picks.space == label(c))
-            for c in state.empty_spaces(seat)
-        ][:25]
-        view.add_item(turn_select(owner, version, picks, "s", spaces, tr(lang, "panel.space_placeholder")))
-        if state.drafts_after_placing(seat):
-            market = [
-                discord.SelectOption(
-                    label=tr(lang, "panel.option_take", n=i + 1, tile=tile_text(lang, t)),
-                    value=str(i + 1),
-                    default=picks.take == i + 1,
-                )
-                for i, t in enumerate(state.market)
-                if t is not None
-            ]
-            view.add_item(turn_select(owner, version, picks, "k", market, tr(lang, "panel.take_placeholder")))
+        for menu in turn_menus(lang, seen, seat, picks):
+            view.add_item(turn_select(owner, version, picks, menu.field, options_of(menu), menu.placeholder))
         view.add_item(turn_confirm(owner, version, picks, lang))
         return view
 
@@ -161,23 +86,15 @@ class PanelKit:
         """One menu per goal space (B3, C4, D2) over the offered goal tiles, and Confirm."""
         _, _, goal_select, goal_confirm = self.items
         view = discord.ui.View(timeout=None)
-        for field, space in enumerate(GOAL_SPACES):
-            options = [
-                discord.SelectOption(
-                    label=goal_name(lang, goal),
-                    value=str(i),
-                    default=picks.values[field] == i,
-                    description=tr(lang, "panel.goal_option", one=GOALS[goal].one, both=GOALS[goal].both)
-                    if goal in GOALS
-                    else None,
-                )
-                for i, goal in enumerate(offered)
-            ]
-            view.add_item(
-                goal_select(owner, version, picks, field, options, tr(lang, "goals.placeholder", space=space))
-            )
+        for menu in goal_menus(lang, offered, picks):
+            view.add_item(goal_select(owner, version, picks, int(menu.field), options_of(menu), menu.placeholder))
         view.add_item(goal_confirm(owner, version, picks, lang))
         return view
+
+
+def options_of(menu: Menu) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=c.label, value=c.value, default=c.default, description=c.description)
+            for c in menu.choices]
 
 
 def _make_items(prefix: str, cog_name: str) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
