@@ -129,7 +129,7 @@ async def test_two_bot_processes_share_one_database(tmp_path: Path) -> None:
             versions = [r[0] for r in await db.fetch("SELECT version FROM actions WHERE game_id = $1 ORDER BY version",
                                                      game_id)]
             assert versions == list(range(1, len(versions) + 1))
-            turns = await db.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1 AND action->>'type' = 'turn'",
+            turns = await db.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1 AND action->>'kind' = 'turn'",
                                       game_id)
             assert turns == 3 + 2, (game_id, turns)  # three acknowledged moves, two made at deadlines
             home = await db.fetchval("SELECT COALESCE(thread_id, channel_id) FROM games WHERE id = $1", game_id)

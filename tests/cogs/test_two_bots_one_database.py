@@ -78,7 +78,7 @@ async def test_moves_arriving_at_both_bots_are_applied_once(pair: Pair) -> None:
     for round_ in range(4):
         payloads = []
         for game_id, channel in zip(ids, pair.channels, strict=True):
-            game = await pair.bots[0].games.load(game_id)
+            game = await pair.bots[0].tables["calico"].load(game_id)
             assert game.state is not None
             move = legal_turns(game.state)[round_]
             user = pair.ana if game.state.current == 0 else pair.bo
@@ -89,7 +89,7 @@ async def test_moves_arriving_at_both_bots_are_applied_once(pair: Pair) -> None:
         results = await asyncio.gather(*(d.send(p) for p in payloads for d in pair.drivers))
         assert not [r for r in results if r.errors]
     for game_id in ids:
-        game = await pair.bots[1].games.load(game_id)
+        game = await pair.bots[1].tables["calico"].load(game_id)
         assert game.state is not None and game.state.turns == 4
         actions = await storage.get_actions(game_id)
         assert [a.version for a in actions] == list(range(1, len(actions) + 1))
@@ -109,7 +109,7 @@ async def test_deadlines_fire_once_while_one_bot_is_down(pair: Pair) -> None:
     again = await live.get_cog("TableCog").run_due_timers()  # type: ignore[union-attr]
     assert not [e for e in again if e.kind == "deadline"]
     for game_id in ids:
-        game = await live.games.load(game_id)
+        game = await live.tables["calico"].load(game_id)
         assert game.state is not None and game.state.turns == 1  # the bot moved for ana, once
         notes = [m for m in pair.fake.messages_in(game.row.home_channel) if "deadline passed" in m.content]
         assert len(notes) == 1
@@ -123,5 +123,5 @@ async def test_both_timer_loops_race_for_the_same_timers(pair: Pair) -> None:
     deadlines = sorted(e.game.id for events in fired for e in events if e.kind == "deadline")
     assert deadlines == ids  # each game's deadline fired by exactly one of the two
     for game_id in ids:
-        game = await pair.bots[0].games.load(game_id)
+        game = await pair.bots[0].tables["calico"].load(game_id)
         assert game.state is not None and game.state.turns == 1
