@@ -557,6 +557,12 @@ class PluginCog(Announcer, commands.Cog):
 
     # --- announcements -------------------------------------------------------------------------------------
 
+    def without_prompt(self, lang: str, view: dict[str, Any], line: str) -> str:
+        """``line`` less the closing line that says who acts next (the game's ``prompt_line``)."""
+        prompt = self.plugin.prompt_line(view, lang)
+        head, _, last = line.rpartition("\n")
+        return head if prompt and head and last == prompt else line
+
     def done_line(self, lang: str, game: PluginTable, view: dict[str, Any], done: Any) -> str:
         name = game.seat_row(done.seat).name
         auto = ""
@@ -595,13 +601,20 @@ class PluginCog(Announcer, commands.Cog):
             else:
                 lines.append(tr(lang, key, **params))
         sealed_total = len(game.seats)
-        for done in update.done:
+        open_sealed = 0 if game.state is None else sum(1 for p in self.plugin.awaiting(game.state) if p.sealed)
+        for i, done in enumerate(update.done):
             if done.sealed and not done.resolved and game.state is not None:
-                open_sealed = sum(1 for p in self.plugin.awaiting(game.state) if p.sealed)
+                # Counted as it was right after this answer: the sealed answers after it in this update
+                # were still open then.
+                later = sum(1 for d in update.done[i + 1:] if d.sealed and not d.resolved)
                 lines.append(self.t(lang, "table.sealed_answered", name=game.seat_row(done.seat).name,
-                                    done=sealed_total - open_sealed, total=sealed_total))
+                                    done=sealed_total - open_sealed - later, total=sealed_total))
             else:
-                lines.append(self.done_line(lang, game, done.view or spectator, done))
+                line = self.done_line(lang, game, done.view or spectator, done)
+                nxt = update.done[i + 1] if i + 1 < len(update.done) else None
+                if nxt is not None and game.seat_row(nxt.seat).is_bot:  # a bot answers at once: no prompt to it
+                    line = self.without_prompt(lang, done.view or spectator, line)
+                lines.append(line)
         # A bot's reply can end with the same prompt line as the move before it: say each line once, last.
         lines = [line for i, line in enumerate(lines) if line not in lines[i + 1:]]
         text = "\n".join(lines)

@@ -149,6 +149,11 @@ class GamePlugin(ABC):
         shown = ", ".join(f"{k} {v}" for k, v in public.items())
         return f"{seat_name}: {kind}" + (f" ({shown})" if shown else "")
 
+    def prompt_line(self, view: dict[str, Any], lang: str) -> str | None:
+        """The line ``describe`` ends with to say who acts next (None: it says none), so the table can
+        leave it out when a bot answers in the same post."""
+        return None
+
     def refusal(self, code: str, params: dict[str, Any], message: str, lang: str) -> str | None:
         """A refusal of the rules core (``RuleViolation`` code and params) in ``lang``; None: its message."""
         return None

@@ -148,3 +148,20 @@ async def test_a_typed_answer_with_autocomplete_does_what_the_panel_does(table: 
     lowest = min((await t.bot.tables["citb"].load(game)).state.hands[1])
     words = await t.slash("bo", "catbox play", thread, choice=f" {lowest} ")  # typed as its words
     assert "Done" in words.text, words.text
+
+
+async def test_public_posts_never_ask_a_bot_and_count_the_secret_answers_in_order(table: Table) -> None:
+    game = await open_game(table, ["ana"], 2)
+    service = table.bot.tables["citb"]
+    home = (await service.load(game)).row.home_channel
+    first = [m.content for m in table.fake.messages_in(home) if "(1 of 3)" in m.content or "(2 of 3)" in m.content]
+    assert first and "(1 of 3)" in first[0] and "(2 of 3)" in first[0]  # the bots answered first, one by one
+    for _ in range(12):  # a round's worth of ana's answers, each followed by the bots' at once
+        await answer(table, "ana", game)
+        if (await service.load(game)).row.status != "active":
+            break
+    bots = [s.name for s in (await service.load(game)).seats if s.is_bot]
+    posts = [m.content for m in table.fake.messages_in(home)]
+    asked = [line for post in posts for line in post.splitlines() for bot in bots if line.startswith(f"{bot},")]
+    assert asked == []  # "Bot 1 (easy), how many tricks..." is never said: the bot answers in the same post
+    assert any(line.startswith("ana,") for post in posts for line in post.splitlines())  # people are asked

@@ -86,6 +86,9 @@ class CatInTheBoxPlugin(GamePlugin):
     def describe(self, view: dict[str, Any], seat_name: str, kind: str, public: dict[str, Any], lang: str) -> str:
         return texts.describe_action(public, view, lang) or f"{seat_name}: {texts.decision_name(lang, kind)}"
 
+    def prompt_line(self, view: dict[str, Any], lang: str) -> str | None:
+        return texts.prompt_text(view, lang) or None
+
     def status_lines(self, view: dict[str, Any], lang: str) -> list[str]:
         return [texts.status_text(view, lang)]
 
