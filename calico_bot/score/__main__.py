@@ -14,15 +14,20 @@ import sys
 from calico_bot.core.errors import RecordError
 
 CITB_FORMAT = "citb-record/1"
+IOC_FORMAT = "ioc-record/1"
+NOT_YET = "error: The Isle of Cats has no referee yet, so its records cannot be scored (calico and citb can)."
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.score", description=__doc__)
     parser.add_argument("record", help="path to a calico-record/1 or citb-record/1 JSON file, or - for standard input")
-    parser.add_argument("--game", choices=("calico", "citb"), default=None,
+    parser.add_argument("--game", choices=("calico", "citb", "ioc"), default=None,
                         help="the record's game (default: read from its format)")
     parser.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     args = parser.parse_args(argv)
+    if args.game == "ioc":
+        print(NOT_YET, file=sys.stderr)
+        return 2
     if args.game == "citb":
         from calico_bot.games.cat_in_the_box.cli import score_file
 
@@ -41,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         print(f"error: {args.record} is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
               file=sys.stderr)
+        return 2
+    if args.game is None and isinstance(data, dict) and data.get("format") == IOC_FORMAT:
+        print(NOT_YET, file=sys.stderr)
         return 2
     if args.game is None and isinstance(data, dict) and data.get("format") == CITB_FORMAT:
         from calico_bot.games.cat_in_the_box.cli import score_data
