@@ -47,6 +47,7 @@ from calico_bot.rules.games import (
 )
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.rerank import Candidates, Reranker
 from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
@@ -148,6 +149,8 @@ ZH_CHAR_ONLY_CREDIT = 0.4
 #: Credit for a word matched only after spelling correction (short words are riskier to correct).
 FUZZY_CREDIT_LONG = 0.8
 FUZZY_CREDIT_SHORT = 0.5
+#: How many of the hand ranking's topics the learned reranker (``rules.rerank``) may reorder.
+BM25_POOL = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +340,8 @@ class RulesIndex:
         zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
         zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
         self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
+        #: The learned reranker over the first candidates (``rules.rerank``), or None for the hand ranking.
+        self.reranker: Reranker | None = None
 
     # ------------------------------------------------------------------ lookup
 
@@ -508,7 +513,7 @@ class RulesIndex:
         if hits is not None:
             guesses: list[Hit] = []
         else:
-            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core)
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question)
         if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
@@ -595,7 +600,7 @@ class RulesIndex:
         return bool(re.search(r"[\u3400-\u9fff]", clause)) and has_zh_rules_word(clause, self._zh_keywords)
 
     def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float,
-                core: _Query | None = None) -> tuple[list[Hit], list[Hit]]:
+                core: _Query | None = None, question: str = "") -> tuple[list[Hit], list[Hit]]:
         """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
         below the floor). ``core`` (default ``query``) is what the confidence measures."""
         core = core or query
@@ -620,7 +625,18 @@ class RulesIndex:
         # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
         # matches the question better.
         own = np.where(self._is_main, scores, 0.0)
-        order = [int(g) for g in np.lexsort((-own, -group_scores))[:k] if group_scores[g] > 0]
+        ranked = np.lexsort((-own, -group_scores))
+        if self.reranker is not None and question:
+            order = [int(g) for g in ranked[:BM25_POOL] if group_scores[g] > 0]
+            allowed = self._is_main & (self._games == game if game in GAMES else True)
+
+            def coverage(g: int) -> float:
+                covered, total = self._coverage(int(best_member[g]), core)
+                return covered / total if total > 0 else 0.0
+
+            order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games))[:k]
+        else:
+            order = [int(g) for g in ranked[:k] if group_scores[g] > 0]
         if not order:
             return [], []
         top = float(group_scores[order[0]])
@@ -630,7 +646,8 @@ class RulesIndex:
         for g in order:
             member = int(best_member[g])
             covered, total = self._coverage(member, core)
-            conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
+            ratio = min(1.0, float(group_scores[g]) / top) if top > 0 else 1.0
+            conf = (covered / total) * ratio if total > 0 else 0.0
             conf = min(conf, previous)
             previous = conf
             score = round(conf, 3)
