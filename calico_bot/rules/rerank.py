@@ -3,19 +3,22 @@
 The hand-written ranking (``rules.search``: BM25, synonyms, game hints, intents) proposes topics; this
 module reorders the first few of them with a linear model over a handful of features:
 
-* the BM25 evidence: the topic's group score relative to the best one, whether it ranked first, its rank;
+* the BM25 evidence: the topic's group score relative to the best one, whether it ranked first, its rank,
+  whether the score came from one of its details, whether it is about a variant the question names;
 * the coverage share the confidence uses (``RulesIndex._coverage``);
 * nearest neighbours in character n-grams (English words cut into 3- and 4-grams, Chinese characters
   and character pairs; TF-IDF weighted, cosine): how close the question is to the topic's example
   questions in the knowledge base (best match, and the topic's share of the ten nearest examples), and
-  to the labelled questions of ``eval_questions.jsonl`` that the model may see (same two measures);
-* whether the topic's game is the one most of the nearest neighbours belong to.
+  to the labelled questions of ``eval_questions.jsonl`` and ``rulings.jsonl`` that the model may see
+  (same two measures).
 
-The model is a conditional logit (softmax over one question's candidates), trained on labelled
-questions with numpy; its weights are a small JSON file (``data/rules/reranker.jsonl``).
+The candidates are the hand ranking's first ``BM25_CANDIDATES`` topics and the topics of the nearest
+``KNN_CANDIDATES`` neighbours (so a question whose words BM25 missed can still be answered). The model
+is a conditional logit (softmax over one question's candidates), trained on labelled questions with
+numpy; its weights are a small JSON file (``data/rules/reranker.jsonl``).
 
-    python -m calico_bot.rules.rerank cv      # leave-one-split-out estimate (nothing is written)
-    python -m calico_bot.rules.rerank train   # fit on every split and write data/rules/reranker.jsonl
+    python -m calico_bot.rules.learn cv      # leave-one-split-out estimate (nothing is written)
+    python -m calico_bot.rules.learn train   # fit on every split and write data/rules/reranker.jsonl
 
 Under ``cv`` each blind split in turn is left out: the weights are fitted on the other splits (with
 each training question's own split hidden from its neighbours, as the test split is hidden from
@@ -27,9 +30,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
-import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,57 +41,101 @@ from calico_bot.rules.text_tokens import to_simplified
 
 MODEL_FILE = DATA_DIR / "reranker.jsonl"
 QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
+RULINGS_FILE = DATA_DIR / "rulings.jsonl"
+#: Pool tag of the questions of ``rulings.jsonl``.
+RULINGS_TAG = "rulings"
 #: Candidates: the first BM25_CANDIDATES topics of the hand ranking, plus the topics of the
 #: KNN_CANDIDATES nearest neighbours.
 BM25_CANDIDATES = 8
 KNN_CANDIDATES = 5
 #: Neighbours looked at for the vote features.
 VOTE_NEIGHBOURS = 10
-FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb_gap", "kb_vote", "q_max", "q_gap",
-            "q_vote", "game_agree")
+FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb_vote", "q_max", "q_vote", "via_detail",
+            "variant_named")
+#: How much better (in model score) another topic must be to displace the hand ranking's first one;
+#: chosen by cross-validation (``python -m calico_bot.rules.learn cv`` prints each margin's figures).
+MARGIN = 0.0
 #: Training: L2 penalty and gradient steps (full batch, deterministic).
 L2 = 1e-3
 STEPS = 3000
 LEARNING_RATE = 0.5
 
-_RUN_RE = re.compile(r"[a-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+#: n-gram values: English grams over a 37-letter alphabet (space, a-z, 0-9), Chinese characters by
+#: code point; each kind in its own range.
+_EN_BASE = 37
+_EN4_OFFSET = _EN_BASE**3
+_ZH1_OFFSET = 1 << 22
+_ZH2_OFFSET = 1 << 43
 
 
-def char_ngrams(text: str) -> Counter[str]:
-    """Character n-grams of a text: each English word padded with spaces, cut into 3- and 4-grams
-    (a short word is one gram); each run of Chinese characters, its characters and character pairs."""
-    grams: Counter[str] = Counter()
-    for run in _RUN_RE.findall(to_simplified(text.lower())):
-        if run.isascii():
-            word = f" {run} "
-            if len(word) <= 4:
-                grams[word] += 1
-                continue
-            for n in (3, 4):
-                grams.update(word[i : i + n] for i in range(len(word) - n + 1))
-        else:
-            grams.update(run)
-            grams.update(run[i : i + 2] for i in range(len(run) - 1))
-    return grams
+def _cjk(cp: np.ndarray) -> np.ndarray:
+    return ((cp >= 0x3400) & (cp <= 0x4DBF)) | ((cp >= 0x4E00) & (cp <= 0x9FFF)) | ((cp >= 0xF900) & (cp <= 0xFAFF))
+
+
+def char_ngrams(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Character n-grams of many texts at once: (text index, gram value) per occurrence.
+
+    English words (letters and digits), padded with a space on both sides, give their 3- and
+    4-grams; runs of Chinese characters give their characters and character pairs. Traditional
+    characters are folded to simplified ones first."""
+    joined = to_simplified("\x00" + "\x00".join(texts).lower() + "\x00")
+    cp = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    doc = np.cumsum(cp == 0) - 1
+    letters = (cp >= 97) & (cp <= 122)
+    digits = (cp >= 48) & (cp <= 57)
+    en = np.where(letters, cp - 96, np.where(digits, cp - 48 + 27, 0))
+    word = en > 0
+    n = len(cp)
+    out_doc: list[np.ndarray] = []
+    out_gram: list[np.ndarray] = []
+    # 3-grams: the middle character is in a word; 4-grams: both middle ones are.
+    i = np.flatnonzero(word[1 : n - 1])
+    out_doc.append(doc[i + 1])
+    out_gram.append(en[i] * _EN_BASE**2 + en[i + 1] * _EN_BASE + en[i + 2])
+    i = np.flatnonzero(word[1 : n - 2] & word[2 : n - 1])
+    out_doc.append(doc[i + 1])
+    out_gram.append(_EN4_OFFSET + en[i] * _EN_BASE**3 + en[i + 1] * _EN_BASE**2 + en[i + 2] * _EN_BASE + en[i + 3])
+    zh = _cjk(cp)
+    i = np.flatnonzero(zh)
+    out_doc.append(doc[i])
+    out_gram.append(_ZH1_OFFSET + cp[i])
+    i = np.flatnonzero(zh[:-1] & zh[1:])
+    out_doc.append(doc[i])
+    out_gram.append(_ZH2_OFFSET + (cp[i] << 21) + cp[i + 1])
+    return np.concatenate(out_doc), np.concatenate(out_gram)
+
+
+def _counts(docs: np.ndarray, grams: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(doc, gram, count) of each distinct pair."""
+    if len(grams) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    values, gram_ids = np.unique(grams, return_inverse=True)
+    keys, counts = np.unique(docs * len(values) + gram_ids, return_counts=True)
+    return keys // len(values), values[keys % len(values)], counts
 
 
 class Vectoriser:
     """TF-IDF over character n-grams (sublinear term frequency, L2-normalised). The IDF comes from
     reference texts fixed at build time; a gram they never use gets the highest IDF."""
 
-    def __init__(self, reference: Iterable[str]) -> None:
-        df: Counter[str] = Counter()
-        n = 0
-        for text in reference:
-            df.update(char_ngrams(text).keys())
-            n += 1
-        self.idf = {g: math.log((1 + n) / (1 + c)) + 1.0 for g, c in df.items()}
+    def __init__(self, reference: Sequence[str]) -> None:
+        _, grams, _ = _counts(*char_ngrams(reference))
+        self.grams, df = np.unique(grams, return_counts=True)
+        n = len(reference)
+        self.idf = np.log((1 + n) / (1 + df)) + 1.0
         self.max_idf = math.log(1 + n) + 1.0
 
-    def vector(self, text: str) -> dict[str, float]:
-        weights = {g: (1.0 + math.log(c)) * self.idf.get(g, self.max_idf) for g, c in char_ngrams(text).items()}
-        norm = math.sqrt(sum(w * w for w in weights.values()))
-        return {g: w / norm for g, w in weights.items()} if norm else {}
+    def weights(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(text index, gram, weight) of the texts' TF-IDF vectors."""
+        docs, grams, counts = _counts(*char_ngrams(texts))
+        at = np.searchsorted(self.grams, grams)
+        at = np.minimum(at, len(self.grams) - 1)
+        idf = np.where(self.grams[at] == grams, self.idf[at], self.max_idf) if len(self.grams) else \
+            np.full(len(grams), self.max_idf)
+        w = (1.0 + np.log(counts)) * idf
+        norm = np.sqrt(np.bincount(docs, weights=w * w, minlength=len(texts)))
+        return docs, grams, w / norm[docs]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,28 +148,35 @@ class PoolItem:
 
 
 class Pool:
-    """Labelled texts searchable by cosine similarity (an inverted index over n-grams)."""
+    """Labelled texts searchable by cosine similarity (postings sorted by n-gram)."""
 
     def __init__(self, vectoriser: Vectoriser, items: Sequence[PoolItem]) -> None:
         self.vectoriser = vectoriser
         self.items = list(items)
         self.is_kb = np.array([it.tag == "kb" for it in self.items], dtype=bool)
         self.tags = np.array([it.tag for it in self.items])
-        postings: dict[str, tuple[list[int], list[float]]] = {}
-        for i, it in enumerate(self.items):
-            for g, w in vectoriser.vector(it.text).items():
-                ids, ws = postings.setdefault(g, ([], []))
-                ids.append(i)
-                ws.append(w)
-        self.postings = {g: (np.array(ids, dtype=np.int32), np.array(ws)) for g, (ids, ws) in postings.items()}
+        docs, grams, w = vectoriser.weights([it.text for it in self.items])
+        order = np.argsort(grams, kind="stable")
+        self._docs, grams, self._w = docs[order], grams[order], w[order]
+        self._grams, self._starts, lengths = np.unique(grams, return_index=True, return_counts=True)
+        self._ends = self._starts + lengths
 
     def similarities(self, text: str) -> np.ndarray:
+        """Cosine similarity of a text to every item."""
         sims = np.zeros(len(self.items))
-        for g, w in self.vectoriser.vector(text).items():
-            post = self.postings.get(g)
-            if post is not None:
-                sims[post[0]] += w * post[1]
-        return sims
+        _, grams, qw = self.vectoriser.weights([text])
+        if not len(grams) or not len(self._grams):
+            return sims
+        at = np.minimum(np.searchsorted(self._grams, grams), len(self._grams) - 1)
+        found = self._grams[at] == grams
+        at, qw = at[found], qw[found]
+        starts, lengths = self._starts[at], self._ends[at] - self._starts[at]
+        if not lengths.sum():
+            return sims
+        # Every posting of every found gram, with the query's weight of its gram.
+        offsets = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+        return np.bincount(self._docs[offsets], weights=self._w[offsets] * np.repeat(qw, lengths),
+                           minlength=len(self.items))
 
     def hidden(self, tags: Iterable[str]) -> np.ndarray:
         """Mask of the items whose tag is one of ``tags``."""
@@ -147,6 +198,10 @@ class Candidates:
     coverage: Callable[[int], float]
     #: Game of each entry position.
     games: np.ndarray
+    #: Per entry position: the topic's group score came from one of its details.
+    via_detail: np.ndarray | None = None
+    #: Per entry position: the entry is about a variant the question names (solo, two players, ...).
+    variant_named: np.ndarray | None = None
 
 
 def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: np.ndarray
@@ -185,8 +240,8 @@ def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: 
     return best, vote, near
 
 
-def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | None = None
-             ) -> tuple[list[int], np.ndarray]:
+def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | None = None,
+             names: Sequence[str] = FEATURES) -> tuple[list[int], np.ndarray]:
     """The candidate topics of a question and their feature rows (``FEATURES``); ``hidden`` masks
     pool items the question may not see (its own split, under cross-validation); ``sims`` are the
     question's similarities to the pool when already computed."""
@@ -200,31 +255,25 @@ def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | N
         if g not in cands:
             cands.append(g)
     if not cands:
-        return [], np.zeros((0, len(FEATURES)))
+        return [], np.zeros((0, len(names)))
     top = float(c.group_scores[c.order[0]]) if c.order else 0.0
     rank = {g: r for r, g in enumerate(c.order[:BM25_CANDIDATES])}
-    kb_top = max((kb_best.get(g, 0.0) for g in cands), default=0.0)
-    q_top = max((q_best.get(g, 0.0) for g in cands), default=0.0)
-    game_mass: Counter[str] = Counter()
-    for g, v in (*kb_vote.items(), *q_vote.items()):
-        game_mass[str(c.games[g])] += v
-    lead_game = game_mass.most_common(1)[0][0] if game_mass else None
     rows = []
     for g in cands:
         r = rank.get(g)
-        rows.append((
-            float(c.group_scores[g]) / top if top > 0 else 0.0,
-            1.0 if r == 0 else 0.0,
-            1.0 / (1 + r) if r is not None else 0.0,
-            c.coverage(g),
-            kb_best.get(g, 0.0),
-            kb_best.get(g, 0.0) - kb_top,
-            kb_vote.get(g, 0.0),
-            q_best.get(g, 0.0),
-            q_best.get(g, 0.0) - q_top,
-            q_vote.get(g, 0.0),
-            1.0 if lead_game is not None and str(c.games[g]) == lead_game else 0.0,
-        ))
+        row = {
+            "bm25_rel": float(c.group_scores[g]) / top if top > 0 else 0.0,
+            "bm25_first": 1.0 if r == 0 else 0.0,
+            "bm25_inv_rank": 1.0 / (1 + r) if r is not None else 0.0,
+            "coverage": c.coverage(g),
+            "kb_max": kb_best.get(g, 0.0),
+            "kb_vote": kb_vote.get(g, 0.0),
+            "q_max": q_best.get(g, 0.0),
+            "q_vote": q_vote.get(g, 0.0),
+            "via_detail": float(c.via_detail[g]) if c.via_detail is not None else 0.0,
+            "variant_named": float(c.variant_named[g]) if c.variant_named is not None else 0.0,
+        }
+        rows.append([row[name] for name in names])
     return cands, np.array(rows)
 
 
@@ -272,34 +321,65 @@ class Reranker:
     pool: Pool
     #: Pool tags hidden from every question (the split under test, under cross-validation).
     hide: frozenset[str] = frozenset()
+    #: The hand ranking's first topic stays first unless another one scores at least this much more.
+    margin: float = 0.0
     _hidden: np.ndarray = field(init=False, repr=False)
+    _variants: dict[frozenset[str], Reranker] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self._hidden = self.pool.hidden(self.hide)
 
+    def hiding(self, tags: Iterable[str]) -> Reranker:
+        """The same model with the pool's questions of these splits hidden too (an evaluation of a
+        split must not find its own questions among the neighbours)."""
+        key = frozenset(tags) | self.hide
+        if key == self.hide:
+            return self
+        if key not in self._variants:
+            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin)
+        return self._variants[key]
+
     def order(self, c: Candidates) -> list[int]:
+        """The candidates best first (nothing when the hand ranking matched nothing at all)."""
+        if not c.order:
+            return []
         cands, x = features(c, self.pool, self._hidden)
         if not cands:
             return c.order
         score = x @ self.weights
+        first = c.order[0]
+        if self.margin > 0 and first in cands:
+            # The hand ranking's first keeps its place unless beaten by the margin.
+            score[cands.index(first)] += self.margin
         ranked = [cands[i] for i in np.argsort(-score, kind="stable")]
         return ranked + [g for g in c.order if g not in ranked]
 
 
-def save_weights(weights: np.ndarray, path: Path = MODEL_FILE, note: str = "") -> None:
-    payload = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in weights], "note": note}
+def save_weights(weights: np.ndarray, path: Path = MODEL_FILE, note: str = "", margin: float = MARGIN) -> None:
+    payload = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in weights], "margin": margin,
+               "note": note}
     path.write_text(json.dumps(payload, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
     """The shipped weights, or None when the file is missing or for another feature set."""
+    payload = _payload(path)
+    return np.array(payload["weights"], dtype=float) if payload else None
+
+
+def load_margin(path: Path = MODEL_FILE) -> float:
+    payload = _payload(path)
+    return float(payload.get("margin", MARGIN)) if payload else MARGIN
+
+
+def _payload(path: Path) -> dict | None:
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if payload.get("features") != list(FEATURES):
+    if not isinstance(payload, dict) or payload.get("features") != list(FEATURES):
         return None
-    return np.array(payload["weights"], dtype=float)
+    return payload
 
 
 def pool_items(entries: Sequence[Entry], position: dict[str, int], questions: Iterable[tuple[str, Sequence[str], str]]
@@ -331,7 +411,63 @@ def reference_texts(entries: Sequence[Entry]) -> list[str]:
     return out
 
 
-if __name__ == "__main__":  # pragma: no cover - the command line lives in rerank_cli
-    from calico_bot.rules.rerank_cli import main
+def labelled_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(text, main topics, split) of the rules questions in an evaluation file (off-topic lines and
+    unreadable ones are skipped): the topics are the ``required`` ids, or the main topics of ``ids``."""
+    by_id = {e.id: e for e in reversed(entries)}
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            ids = [str(i) for i in raw.get("ids") or ()]
+            required = [str(i) for i in raw.get("required") or ()]
+            text, split = str(raw["q"]), str(raw.get("split", ""))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+        topics = required or [t for i in ids if (e := by_id.get(i)) is not None for t in (e.part_of or (e.id,))]
+        if topics:
+            out.append((text, tuple(dict.fromkeys(topics)), split))
+    return out
 
-    sys.exit(main())
+
+def ruling_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(text, main topics, "rulings") of the questions in ``rulings.jsonl``: each ruling's question in
+    each language, labelled with the topics of the entries that state the ruling."""
+    by_id = {e.id: e for e in reversed(entries)}
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            asks = [str(q) for q in dict(raw["ask"]).values()]
+            stating = [str(i) for i in dict(raw["entries"])]
+        except (ValueError, KeyError, TypeError):
+            continue
+        topics = tuple(dict.fromkeys(t for i in stating if (e := by_id.get(i)) is not None
+                                     for t in (e.part_of or (e.id,))))
+        if topics:
+            out.extend((q, topics, RULINGS_TAG) for q in asks)
+    return out
+
+
+def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reranker | None:
+    """The reranker of a knowledge-base folder: its ``reranker.jsonl`` weights over a pool of the
+    entries' example questions and the folder's labelled questions (``eval_questions.jsonl`` and the
+    questions of ``rulings.jsonl``); None without weights."""
+    weights = load_weights(folder / MODEL_FILE.name)
+    if weights is None:
+        return None
+    position: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        position.setdefault(e.id, i)
+    questions = labelled_questions(folder / QUESTIONS_FILE.name, entries)
+    questions += ruling_questions(folder / RULINGS_FILE.name, entries)
+    pool = Pool(Vectoriser(reference_texts(entries)), pool_items(entries, position, questions))
+    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name))

@@ -46,8 +46,15 @@ from calico_bot.rules.games import (
     strip_game_names,
 )
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
-from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
-from calico_bot.rules.rerank import Candidates, Reranker
+from calico_bot.rules.knowledge import DATA_DIR, GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.rerank import (
+    MODEL_FILE,
+    QUESTIONS_FILE,
+    RULINGS_FILE,
+    Candidates,
+    Reranker,
+    shipped_reranker,
+)
 from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
@@ -606,7 +613,8 @@ class RulesIndex:
         core = core or query
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
-        scores = scores * self._variant_factors(query)
+        variant = self._variant_factors(query)
+        scores = scores * variant
         if query.parts == 1:
             scores = np.where(self._is_summary, scores * SUMMARY_PENALTY, scores)
         if game in GAMES:
@@ -634,9 +642,14 @@ class RulesIndex:
                 covered, total = self._coverage(int(best_member[g]), core)
                 return covered / total if total > 0 else 0.0
 
-            order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games))[:k]
+            # Whether to answer at all stays the hand ranking's decision: the first answer is as
+            # confident as the better of itself and the hand ranking's first.
+            vouch = coverage(order[0]) if order else 0.0
+            order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games,
+                                                   best_member != np.arange(len(scores)), variant > 1.0))[:k]
         else:
             order = [int(g) for g in ranked[:k] if group_scores[g] > 0]
+            vouch = 0.0
         if not order:
             return [], []
         top = float(group_scores[order[0]])
@@ -648,6 +661,8 @@ class RulesIndex:
             covered, total = self._coverage(member, core)
             ratio = min(1.0, float(group_scores[g]) / top) if top > 0 else 1.0
             conf = (covered / total) * ratio if total > 0 else 0.0
+            if not hits and not guesses:
+                conf = max(conf, vouch)
             conf = min(conf, previous)
             previous = conf
             score = round(conf, 3)
@@ -767,7 +782,8 @@ def _cut(text: str, limit: int) -> str:
 
 def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int], ...]]:
     stamp = []
-    for f in iter_files(Path(path) if path is not None else None):
+    folder = Path(path) if path is not None else DATA_DIR
+    for f in (*iter_files(folder), folder / MODEL_FILE.name, folder / QUESTIONS_FILE.name, folder / RULINGS_FILE.name):
         try:
             st = f.stat()
         except OSError:  # removed while we looked
@@ -778,7 +794,10 @@ def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int]
 
 @lru_cache(maxsize=4)
 def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesIndex:
-    return RulesIndex(load_entries(Path(key[0]) if key[0] else None))
+    folder = Path(key[0]) if key[0] else None
+    index = RulesIndex(load_entries(folder))
+    index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
+    return index
 
 
 def load_index(path: Path | str | None = None) -> RulesIndex:
