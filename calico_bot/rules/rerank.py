@@ -48,7 +48,8 @@ RULINGS_TAG = "rulings"
 #: KNN_CANDIDATES nearest neighbours.
 BM25_CANDIDATES = 8
 KNN_CANDIDATES = 5
-#: Neighbours looked at for the vote features.
+#: Neighbours looked at for the best-match features, and for the vote features.
+NEIGHBOURS = 30
 VOTE_NEIGHBOURS = 10
 FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb_vote", "q_max", "q_vote", "via_detail",
             "variant_named")
@@ -204,25 +205,20 @@ class Candidates:
     variant_named: np.ndarray | None = None
 
 
-def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: np.ndarray
+def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: Sequence[bool]
                      ) -> tuple[dict[int, float], dict[int, float], list[int]]:
-    """Per topic: best similarity and share of the nearest VOTE_NEIGHBOURS' similarity among the
-    selected pool items; the topics of the nearest KNN_CANDIDATES items."""
-    masked = np.where(select, sims, -1.0)
-    top = min(50, int(select.sum()))
-    if top == 0:
-        return {}, {}, []
-    idx = np.argpartition(-masked, top - 1)[:top]
-    idx = idx[np.argsort(-masked[idx], kind="stable")]
+    """Per topic: best similarity among the nearest ``NEIGHBOURS`` selected pool items and share of
+    the nearest VOTE_NEIGHBOURS' similarity; the topics of the nearest KNN_CANDIDATES items."""
+    idx = np.flatnonzero(select & (sims > 0))
+    if len(idx) > NEIGHBOURS:
+        idx = idx[np.argpartition(-sims[idx], NEIGHBOURS - 1)[:NEIGHBOURS]]
+    idx = idx[np.argsort(-sims[idx], kind="stable")]
     best: dict[int, float] = {}
     vote: dict[int, float] = {}
     near: list[int] = []
     mass = 0.0
     seen = 0
-    for i in idx:
-        s = float(masked[i])
-        if s <= 0:
-            break
+    for i, s in zip(idx.tolist(), sims[idx].tolist(), strict=True):
         labels = [g for g in pool.items[i].labels if allowed[g]]
         if not labels:
             continue
@@ -248,8 +244,9 @@ def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | N
     if sims is None:
         sims = pool.similarities(c.question)
     visible = ~hidden
-    kb_best, kb_vote, kb_near = _neighbour_stats(sims, pool, visible & pool.is_kb, c.allowed)
-    q_best, q_vote, q_near = _neighbour_stats(sims, pool, visible & ~pool.is_kb, c.allowed)
+    allowed = c.allowed.tolist()
+    kb_best, kb_vote, kb_near = _neighbour_stats(sims, pool, visible & pool.is_kb, allowed)
+    q_best, q_vote, q_near = _neighbour_stats(sims, pool, visible & ~pool.is_kb, allowed)
     cands = list(c.order[:BM25_CANDIDATES])
     for g in (*kb_near, *q_near):
         if g not in cands:
