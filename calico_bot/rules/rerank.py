@@ -146,9 +146,10 @@ def _counts(docs: np.ndarray, grams: np.ndarray) -> tuple[np.ndarray, np.ndarray
     if len(grams) == 0:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, empty
-    values, gram_ids = np.unique(grams, return_inverse=True)
-    keys, counts = np.unique(docs * len(values) + gram_ids, return_counts=True)
-    return keys // len(values), values[keys % len(values)], counts
+    # Gram values stay below 2**44 (Chinese pairs: 2**43 + code points of 17 bits each), so a pair
+    # packs into one 64-bit key.
+    keys, counts = np.unique((docs.astype(np.int64) << 44) | grams, return_counts=True)
+    return keys >> 44, keys & ((1 << 44) - 1), counts
 
 
 class Vectoriser:
