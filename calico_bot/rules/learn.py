@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calico_bot.rules import scope_model
+from calico_bot.rules import rerank, scope_model
 from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
 from calico_bot.rules.knowledge import GAMES, load_entries
 from calico_bot.rules.rerank import (
@@ -42,6 +42,7 @@ from calico_bot.rules.rerank import (
 )
 from calico_bot.rules.search import RulesIndex
 
+_TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
 BLIND = tuple(f"blind-{c}" for c in "abcdefghijklmno")
 OFFTOPIC = tuple(f"offtopic-{c}" for c in "abcdef")
 
@@ -207,7 +208,7 @@ def _fmt(report: Report) -> str:
 
 
 def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[str, ...], with_questions: bool,
-                   margin: float = MARGIN, margins: Sequence[float] = ()) -> None:
+                   margin: float = MARGIN, margins: Sequence[float] = (), show_misses: bool = False) -> None:
     pool, records = build(index, questions, with_questions)
     by_margin: dict[float, list] = {m: [] for m in margins}
     base_all: list = []
@@ -227,6 +228,10 @@ def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[s
             by_margin[m].extend(evaluate(index, test).results)
         index.reranker = None
         print(f"{split:<11} hand ranking {_fmt(base)}   reranked (cv) {_fmt(learned)}", flush=True)
+        if show_misses:
+            for r in learned.failures():
+                print(f"    miss [{r.question.game}/{r.question.lang}] {r.question.q!r}: got {', '.join(r.got) or '-'};"
+                      f" expected {' | '.join(r.topics)}")
         base_all.extend(base.results)
         cv_all.extend(learned.results)
         per_split.append((base, learned))
@@ -267,15 +272,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=("cv", "cv-scope", "train"))
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
     parser.add_argument("--dense", action="store_true", help="cv-scope: add the search's confidence features")
+    parser.add_argument("--misses", action="store_true", help="cv: list the reranked misses of each split")
     parser.add_argument("--margins", default="", help="also measure these margins (comma-separated; cv)")
     parser.add_argument("--splits", default=",".join((*BLIND, *OFFTOPIC)), help="splits to leave out in turn (cv)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a number of rules.rerank (BM25_CANDIDATES, KNN_CANDIDATES, NEIGHBOURS, "
+                             "VOTE_NEIGHBOURS, L2, STEPS, LEARNING_RATE) for this run")
     args = parser.parse_args(argv)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        if name not in _TUNABLE:
+            parser.error(f"--set: {name!r} is not one of {', '.join(_TUNABLE)}")
+        setattr(rerank, name, type(getattr(rerank, name))(value))
     start = time.perf_counter()
     index = RulesIndex(load_entries())
     questions = load_questions()
     if args.command == "cv":
         cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
-                       margins=[float(m) for m in args.margins.split(",") if m])
+                       margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses)
     elif args.command == "cv-scope":
         cross_validate_scope(index, questions, args.dense)
     else:

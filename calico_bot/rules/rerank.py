@@ -319,10 +319,13 @@ def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | N
 # ---------------------------------------------------------------------------------------------- model
 
 
-def fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], l2: float = L2, steps: int = STEPS,
-        rate: float = LEARNING_RATE) -> np.ndarray:
+def fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], l2: float | None = None, steps: int | None = None,
+        rate: float | None = None) -> np.ndarray:
     """Weights of a conditional logit: for each (feature rows, positive mask) group, maximise the log
     of the softmax mass on the positive rows. Full-batch gradient descent with momentum from zero."""
+    l2 = L2 if l2 is None else l2
+    steps = STEPS if steps is None else steps
+    rate = LEARNING_RATE if rate is None else rate
     groups = [(x, pos) for x, pos in groups if pos.any() and len(x) > 1]
     if not groups:
         return np.zeros(len(FEATURES))

@@ -157,7 +157,7 @@ ZH_CHAR_ONLY_CREDIT = 0.4
 FUZZY_CREDIT_LONG = 0.8
 FUZZY_CREDIT_SHORT = 0.5
 #: How many of the hand ranking's topics the learned reranker (``rules.rerank``) may reorder.
-BM25_POOL = 8
+BM25_POOL = 12
 
 
 @dataclass(frozen=True, slots=True)
