@@ -1,6 +1,6 @@
 """Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
 
-    python -m calico_bot.rules.evaluate [--split tune|holdout|fresh|...|all] [--kb PATH] [--questions PATH]
+    python -m calico_bot.rules.evaluate [--split NAME|all] [--kb PATH] [--questions PATH] [--no-reranker]
 
 Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
 (question -> got vs expected), the median query time and the index load time. Questions without
@@ -312,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=Path, default=None,
                         help="questions file (default data/rules/eval_questions.jsonl); lines in this project's format "
                              "or the plain one (q, lang, game, topic, optional alt; off-topic: game and topic null)")
+    parser.add_argument("--no-reranker", action="store_true",
+                        help="measure the hand ranking alone (without the learned reranker, rules.rerank)")
     args = parser.parse_args(argv)
     try:
         start = time.perf_counter()
@@ -323,7 +325,13 @@ def main(argv: list[str] | None = None) -> int:
     except (KnowledgeError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    report = evaluate(index, questions, load_seconds)
+    reranker = index.reranker
+    try:
+        if args.no_reranker:
+            index.reranker = None  # the index is shared (cached): put the reranker back afterwards
+        report = evaluate(index, questions, load_seconds)
+    finally:
+        index.reranker = reranker
     print(format_report(report, unknown_ids(index, questions)))
     return 0
 

@@ -11,6 +11,7 @@ import pytest
 
 from calico_bot.rules import RulesIndex, load_entries, load_index, scope_model
 from calico_bot.rules.evaluate import evaluate, load_questions
+from calico_bot.rules.evaluate import main as evaluate_main
 from calico_bot.rules.learn import build, train_weights
 from calico_bot.rules.rerank import (
     FEATURES,
@@ -122,6 +123,9 @@ def test_plain_question_format(tmp_path: Path) -> None:
     assert questions[2].offtopic and questions[2].game == ""
     report = evaluate(load_index(), questions)
     assert report.results[1].topic_top1 and report.results[2].refused
+    for extra in ((), ("--no-reranker",)):
+        assert evaluate_main(["--questions", str(path), *extra]) == 0
+    assert load_index().reranker is not None
     path.write_text('{"q": "x", "lang": "en", "game": null, "topic": 3}\n', encoding="utf-8")
     with pytest.raises(ValueError, match="bad question line"):
         load_questions(path)
