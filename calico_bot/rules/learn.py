@@ -43,6 +43,8 @@ from calico_bot.rules.rerank import (
 from calico_bot.rules.search import RulesIndex
 
 _TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
+#: Split name of knowledge-base example questions used as training questions (no pool item has it).
+KB_TRAINING_SPLIT = "kb-example"
 BLIND = tuple(f"blind-{c}" for c in "abcdefghijklmno")
 OFFTOPIC = tuple(f"offtopic-{c}" for c in "abcdef")
 
@@ -53,6 +55,8 @@ class Record:
     candidates: Candidates
     topics: tuple[int, ...]
     sims: np.ndarray
+    #: For a knowledge-base example question trained on: its own pool item, hidden from it.
+    self_item: int | None = None
 
 
 class _Recorder:
@@ -68,8 +72,10 @@ class _Recorder:
         return c.order
 
 
-def build(index: RulesIndex, questions: list[Question], with_questions: bool = True) -> tuple[Pool, list[Record]]:
+def build(index: RulesIndex, questions: list[Question], with_questions: bool = True, kb_examples: bool = False
+          ) -> tuple[Pool, list[Record]]:
     entries = index.entries()
+    titles = {t for e in entries for t in e.title.values()}
     position: dict[str, int] = {}
     for i, e in enumerate(entries):
         position.setdefault(e.id, i)
@@ -90,6 +96,16 @@ def build(index: RulesIndex, questions: list[Question], with_questions: bool = T
                 continue
             topics = tuple(position[t] for t in (q.required or topics_of(index, q.ids)) if t in position)
             records.append(Record(q, recorder.last, topics, pool.similarities(q.q)))
+        if kb_examples:
+            for i, item in enumerate(pool.items):
+                if item.tag != "kb" or item.text in titles:
+                    continue
+                recorder.last = None
+                index.search(item.text, k=3)
+                if recorder.last is None:
+                    continue
+                q = Question(item.text, (), "", "", KB_TRAINING_SPLIT)
+                records.append(Record(q, recorder.last, item.labels, pool.similarities(item.text), i))
     finally:
         index.reranker = saved
     return pool, records
@@ -102,6 +118,8 @@ def train_weights(pool: Pool, records: list[Record], hide: frozenset[str] = froz
         if r.question.split in hide:
             continue
         hidden = pool.hidden({*hide, r.question.split})
+        if r.self_item is not None:
+            hidden[r.self_item] = True
         cands, x = features(r.candidates, pool, hidden, r.sims)
         groups.append((x, np.array([g in r.topics for g in cands], dtype=bool)))
     return fit(groups)
@@ -208,8 +226,9 @@ def _fmt(report: Report) -> str:
 
 
 def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[str, ...], with_questions: bool,
-                   margin: float = MARGIN, margins: Sequence[float] = (), show_misses: bool = False) -> None:
-    pool, records = build(index, questions, with_questions)
+                   margin: float = MARGIN, margins: Sequence[float] = (), show_misses: bool = False,
+                   kb_examples: bool = False) -> None:
+    pool, records = build(index, questions, with_questions, kb_examples)
     by_margin: dict[float, list] = {m: [] for m in margins}
     base_all: list = []
     cv_all: list = []
@@ -272,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=("cv", "cv-scope", "train"))
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
     parser.add_argument("--dense", action="store_true", help="cv-scope: add the search's confidence features")
+    parser.add_argument("--kb-examples", action="store_true",
+                        help="cv: also train on the knowledge base's example questions (each hidden from itself)")
     parser.add_argument("--misses", action="store_true", help="cv: list the reranked misses of each split")
     parser.add_argument("--margins", default="", help="also measure these margins (comma-separated; cv)")
     parser.add_argument("--splits", default=",".join((*BLIND, *OFFTOPIC)), help="splits to leave out in turn (cv)")
@@ -289,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     questions = load_questions()
     if args.command == "cv":
         cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
-                       margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses)
+                       margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses,
+                       kb_examples=args.kb_examples)
     elif args.command == "cv-scope":
         cross_validate_scope(index, questions, args.dense)
     else:
