@@ -3,6 +3,7 @@ and the off-topic classifier (``rules.scope_model``).
 
     python -m calico_bot.rules.learn cv [--kb-only] [--splits blind-a,blind-b,...]   # the reranker
     python -m calico_bot.rules.learn cv-scope [--dense]                               # the classifier
+    python -m calico_bot.rules.learn cv-offtopic          # the off-topic neighbour rule's thresholds
     python -m calico_bot.rules.learn train   # writes data/rules/reranker.jsonl
 
 Both ``cv`` commands leave one split out at a time, fit on the rest and measure the left-out split;
@@ -31,6 +32,7 @@ from calico_bot.rules.rerank import (
     RULINGS_FILE,
     Candidates,
     Pool,
+    PoolItem,
     Reranker,
     Vectoriser,
     features,
@@ -64,6 +66,9 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.last: Candidates | None = None
+
+    def looks_off_topic(self, question: str) -> bool:
+        return False  # the hand rules alone decide what is recorded
 
     def order(self, c: Candidates) -> list[int]:
         cov = {int(g): c.coverage(int(g)) for g in np.flatnonzero(c.allowed)}
@@ -218,6 +223,43 @@ def cross_validate_scope(index: RulesIndex, questions: list[Question], dense: bo
         print(f"  {prob[q.q]:.2f} [{q.split}] {q.q}")
 
 
+def cross_validate_offtopic(index: RulesIndex, questions: list[Question]) -> None:
+    """The off-topic neighbour rule (``Reranker.looks_off_topic``), each message's own split hidden
+    from both pools: how many rules questions it would refuse, how many off-topic messages it fires
+    on, and which of those the hand rules let through, for a grid of thresholds."""
+    pool, _ = build(index, [], True)
+    labelled = [(q.q, q.required or topics_of(index, q.ids), q.split) for q in questions if not q.offtopic]
+    position = {e.id: i for i, e in reversed(list(enumerate(index.entries())))}
+    pool = Pool(pool.vectoriser, pool_items(index.entries(), position,
+                                            labelled + ruling_questions(RULINGS_FILE, index.entries())))
+    off_pool = Pool(pool.vectoriser, [PoolItem(q.q, (), q.split) for q in questions if q.offtopic])
+    saved = index.reranker
+    index.reranker = None
+    try:
+        hand = {q.q: not index.search(q.q, k=1) for q in questions}
+    finally:
+        index.reranker = saved
+    rows = []
+    for q in questions:
+        rules = float(np.where(pool.tags == q.split, 0.0, pool.similarities(q.q)).max(initial=0.0))
+        off = float(np.where(off_pool.tags == q.split, 0.0, off_pool.similarities(q.q)).max(initial=0.0))
+        rows.append((q, rules, off))
+    n_off = sum(q.offtopic for q in questions)
+    print(f"hand rules: off-topic refused {sum(hand[q.q] for q in questions if q.offtopic)} of {n_off}")
+    for margin in (0.1, 0.2, 0.3):
+        for least in (0.3, 0.4, 0.5):
+            fired = [(q, r, o) for q, r, o in rows if o >= least and o - r >= margin]
+            wrong = [q for q, _, _ in fired if not q.offtopic]
+            gained = [q for q, _, _ in fired if q.offtopic and not hand[q.q]]
+            print(f"least {least:.1f} margin {margin:.1f}: fires on {sum(q.offtopic for q, _, _ in fired)} of "
+                  f"{n_off} off-topic messages ({len(gained)} the hand rules answer), on {len(wrong)} rules questions"
+                  + (": " + "; ".join(q.q for q in wrong[:4]) if wrong else ""))
+    near = sorted((row for row in rows if not row[0].offtopic), key=lambda row: row[1] - row[2])[:5]
+    print("rules questions nearest to firing (off-topic similarity - rules similarity):")
+    for q, r, o in near:
+        print(f"  {o - r:+.2f} [{q.split}] {q.q}")
+
+
 def _fmt(report: Report) -> str:
     if not report.scoped:
         return f"refused {Report.refusal_rate(report.offtopic):6.1%} (n={len(report.offtopic)})"
@@ -288,7 +330,7 @@ def _summary(name: str, report: Report, per_split: list[Report]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.learn", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("cv", "cv-scope", "train"))
+    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train"))
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
     parser.add_argument("--dense", action="store_true", help="cv-scope: add the search's confidence features")
     parser.add_argument("--kb-examples", action="store_true",
@@ -312,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
         cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
                        margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses,
                        kb_examples=args.kb_examples)
+    elif args.command == "cv-offtopic":
+        cross_validate_offtopic(index, questions)
     elif args.command == "cv-scope":
         cross_validate_scope(index, questions, args.dense)
     else:

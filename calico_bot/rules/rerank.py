@@ -56,6 +56,11 @@ FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb
 #: How much better (in model score) another topic must be to displace the hand ranking's first one;
 #: chosen by cross-validation (``python -m calico_bot.rules.learn cv`` prints each margin's figures).
 MARGIN = 0.0
+#: A message at least this similar to a labelled off-topic message, and by at least the margin more
+#: than to any rules question or example question, is refused (``Reranker.looks_off_topic``); both
+#: chosen by leaving each split out (``python -m calico_bot.rules.learn cv-offtopic``).
+OFF_TOPIC_MIN = 0.3
+OFF_TOPIC_MARGIN = 0.2
 #: Training: L2 penalty and gradient steps (full batch, deterministic).
 L2 = 1e-3
 STEPS = 3000
@@ -365,11 +370,27 @@ class Reranker:
     hide: frozenset[str] = frozenset()
     #: The hand ranking's first topic stays first unless another one scores at least this much more.
     margin: float = 0.0
+    #: Labelled off-topic messages (tagged by split), for :meth:`looks_off_topic`; None to skip it.
+    off_pool: Pool | None = None
     _hidden: np.ndarray = field(init=False, repr=False)
+    _off_hidden: np.ndarray = field(init=False, repr=False)
     _variants: dict[frozenset[str], Reranker] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self._hidden = self.pool.hidden(self.hide)
+        self._off_hidden = self.off_pool.hidden(self.hide) if self.off_pool is not None else np.zeros(0, dtype=bool)
+
+    def looks_off_topic(self, question: str) -> bool:
+        """Whether the question is much closer to a labelled off-topic message than to any rules
+        question or example question: similarity at least ``OFF_TOPIC_MIN`` and ``OFF_TOPIC_MARGIN``
+        above the best rules neighbour."""
+        if self.off_pool is None or not self.off_pool.items:
+            return False
+        off = float(np.where(self._off_hidden, 0.0, self.off_pool.similarities(question)).max())
+        if off < OFF_TOPIC_MIN:
+            return False
+        rules = float(np.where(self._hidden, 0.0, self.pool.similarities(question)).max(initial=0.0))
+        return off - rules >= OFF_TOPIC_MARGIN
 
     def hiding(self, tags: Iterable[str]) -> Reranker:
         """The same model with the pool's questions of these splits hidden too (an evaluation of a
@@ -378,7 +399,7 @@ class Reranker:
         if key == self.hide:
             return self
         if key not in self._variants:
-            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin)
+            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin, self.off_pool)
         return self._variants[key]
 
     def order(self, c: Candidates) -> list[int]:
@@ -511,5 +532,25 @@ def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reran
         position.setdefault(e.id, i)
     questions = labelled_questions(folder / QUESTIONS_FILE.name, entries)
     questions += ruling_questions(folder / RULINGS_FILE.name, entries)
-    pool = Pool(Vectoriser(reference_texts(entries)), pool_items(entries, position, questions))
-    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name))
+    vectoriser = Vectoriser(reference_texts(entries))
+    pool = Pool(vectoriser, pool_items(entries, position, questions))
+    off_pool = Pool(vectoriser, [PoolItem(text, (), split) for text, split in
+                                 offtopic_messages(folder / QUESTIONS_FILE.name)])
+    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name), off_pool=off_pool)
+
+
+def offtopic_messages(path: Path) -> list[tuple[str, str]]:
+    """(text, split) of the off-topic messages (no ids) of an evaluation file."""
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            if not raw.get("ids") and not raw.get("topic"):
+                out.append((str(raw["q"]), str(raw.get("split", ""))))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out

@@ -507,6 +507,9 @@ class RulesIndex:
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
+        if reason is None and vouching is None and self.reranker is not None \
+                and self.reranker.looks_off_topic(question):
+            reason = "like_off_topic"  # much closer to a labelled off-topic message than to any rules question
         # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
         # is judged by its last clause, so chatter around a rules question does not count against it.
         core = self._core(question, query)

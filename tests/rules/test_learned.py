@@ -138,3 +138,14 @@ def test_offtopic_classifier_experiment_separates_what_it_was_shown() -> None:
     model = scope_model.fit(Vectoriser(texts), texts, labels)
     p = model.probabilities(["what's the weather tomorrow", "can I lead red now"])
     assert p[0] > 0.5 > p[1]
+
+
+def test_a_message_like_a_labelled_off_topic_one_is_refused(real_index: RulesIndex) -> None:
+    reranker = real_index.reranker
+    assert reranker is not None and reranker.off_pool is not None and len(reranker.off_pool.items) > 500
+    assert reranker.looks_off_topic("my cat keeps scratching the sofa, how do i stop her")
+    assert reranker.looks_off_topic("薛定谔的猫到底是啥意思")
+    # No rules question of the held-out splits looks off-topic to it, each with its own split hidden.
+    for q in load_questions():
+        if q.split in ("blind-l", "blind-m", "blind-n", "blind-o", "scope-dev2") and not q.offtopic:
+            assert not reranker.hiding({q.split}).looks_off_topic(q.q), q.q
