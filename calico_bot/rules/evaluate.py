@@ -1,6 +1,6 @@
 """Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
 
-    python -m calico_bot.rules.evaluate [--split tune|holdout|fresh|...|all] [--kb PATH] [--questions PATH]
+    python -m calico_bot.rules.evaluate [--split NAME|all] [--kb PATH] [--questions PATH] [--no-reranker]
 
 Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
 (question -> got vs expected), the median query time and the index load time. Questions without
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from calico_bot.rules.knowledge import DATA_DIR, GAMES, KnowledgeError
-from calico_bot.rules.search import RulesIndex, load_index
+from calico_bot.rules.search import Hit, RulesIndex, load_index
 
 QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: tune/holdout: written with the first knowledge base; fresh: written by us after tuning; blind-a..e:
@@ -167,7 +167,13 @@ class Report:
 
 
 def load_questions(path: Path | None = None, split: str = "all") -> list[Question]:
-    """Read the labelled questions (one JSON object per line), optionally one split only."""
+    """Read the labelled questions (one JSON object per line), optionally one split only.
+
+    Two line formats are read. This project's: ``q``, ``ids`` (accepted entries; ``[]`` for an
+    off-topic message), ``game``, ``lang``, ``split`` and optional ``required`` (topic labels). And a
+    plain one: ``q``, ``lang``, ``game``, ``topic`` (the main topic that answers it) and optional ``alt``
+    (other acceptable topics, a list or one id), with ``game`` and ``topic`` null for an off-topic
+    message; its split is the line's ``split`` if any, else the file's name without extension."""
     file = Path(path) if path is not None else QUESTIONS_FILE
     out: list[Question] = []
     for lineno, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
@@ -175,10 +181,11 @@ def load_questions(path: Path | None = None, split: str = "all") -> list[Questio
             continue
         try:
             raw = json.loads(line)
-            ids = raw["ids"]
-            question = Question(
-                q=str(raw["q"]), ids=tuple(ids) if isinstance(ids, list) else (str(ids),), game=str(raw["game"] or ""),
-                lang=str(raw["lang"]), split=str(raw["split"]), required=tuple(raw.get("required", ())),
+            if not isinstance(raw, dict):
+                raise TypeError("not a JSON object")
+            question = _plain_question(raw, file.stem) if "ids" not in raw and "topic" in raw else Question(
+                q=str(raw["q"]), ids=_id_list(raw["ids"]), game=str(raw["game"] or ""),
+                lang=str(raw["lang"]), split=str(raw["split"]), required=_id_list(raw.get("required", ())),
             )
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise ValueError(f"{file}:{lineno}: bad question line ({exc})") from exc
@@ -187,17 +194,53 @@ def load_questions(path: Path | None = None, split: str = "all") -> list[Questio
     return out
 
 
+def _id_list(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise TypeError(f"expected an id or a list of ids, got {value!r}")
+
+
+def _plain_question(raw: dict, default_split: str) -> Question:
+    """A line of the plain format (``topic`` and optional ``alt``)."""
+    topics = tuple(dict.fromkeys((*_id_list(raw["topic"]), *_id_list(raw.get("alt")))))
+    game = raw.get("game")
+    if topics and not game:
+        game = topics[0].split(".", 1)[0]
+    # The labels are topics (a detail id counts as the topics it belongs to, see ``topics_of``).
+    return Question(q=str(raw["q"]), ids=topics, game=str(game or "") if topics else "", lang=str(raw["lang"]),
+                    split=str(raw.get("split") or default_split))
+
+
 def evaluate(index: RulesIndex, questions: Iterable[Question], load_seconds: float = 0.0) -> Report:
-    """Run every question through ``index.search`` (no game or language hints, as a player would ask)."""
+    """Run every question through ``index.search`` (no game or language hints, as a player would ask).
+
+    The learned reranker's neighbour pool holds the labelled questions of ``eval_questions.jsonl``:
+    while a question is asked, the questions of its own split are hidden from it, so each split is
+    measured as if it had never been seen (its weights were still fitted with it; ``rerank_cli cv``
+    refits them without it)."""
     results = []
-    for q in questions:
-        start = time.perf_counter()
-        hits = index.search(q.q, k=3)
-        elapsed = time.perf_counter() - start
-        topics = q.required or topics_of(index, q.ids)
-        details = tuple(h.detail.id if h.detail else None for h in hits)
-        results.append(Result(q, tuple(h.id for h in hits), elapsed, details, topics))
+    reranker = index.reranker
+    try:
+        for q in questions:
+            if reranker is not None:
+                index.reranker = reranker.hiding({q.split})
+            start = time.perf_counter()
+            hits = index.search(q.q, k=3)
+            elapsed = time.perf_counter() - start
+            results.append(_result(index, q, hits, elapsed))
+    finally:
+        index.reranker = reranker
     return Report(tuple(results), load_seconds)
+
+
+def _result(index: RulesIndex, q: Question, hits: Sequence[Hit], elapsed: float) -> Result:
+    topics = q.required or topics_of(index, q.ids)
+    details = tuple(h.detail.id if h.detail else None for h in hits)
+    return Result(q, tuple(h.id for h in hits), elapsed, details, topics)
 
 
 def topics_of(index: RulesIndex, ids: Iterable[str]) -> tuple[str, ...]:
@@ -229,6 +272,12 @@ def format_report(report: Report, unknown: Sequence[str] = ()) -> str:
         lines.append(f" by {kind}:")
         keys = [k for k in order if k in groups[kind]] + sorted(set(groups[kind]) - set(order))
         lines.extend(line(k, groups[kind][k]) for k in keys)
+    lines.append(" by game and language:")
+    for game in GAMES:
+        for lang in ("en", "zh"):
+            part = [r for r in groups["game"].get(game, ()) if r.question.lang == lang]
+            if part:
+                lines.append(line(f"{game}/{lang}", part))
     refused_scoped = [r for r in report.scoped if r.refused]
     lines.append(f" rules questions answered 'no good match': {len(refused_scoped)} of {len(report.scoped)}")
     off = report.offtopic
@@ -258,19 +307,31 @@ def format_report(report: Report, unknown: Sequence[str] = ()) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.evaluate", description=__doc__.split("\n")[0])
-    parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
+    parser.add_argument("--split", default="all", help="one split of the questions file (default all)")
     parser.add_argument("--kb", type=Path, default=None, help="knowledge base folder (default data/rules)")
-    parser.add_argument("--questions", type=Path, default=None, help="questions file (default eval_questions.jsonl)")
+    parser.add_argument("--questions", type=Path, default=None,
+                        help="questions file (default data/rules/eval_questions.jsonl); lines in this project's format "
+                             "or the plain one (q, lang, game, topic, optional alt; off-topic: game and topic null)")
+    parser.add_argument("--no-reranker", action="store_true",
+                        help="measure the hand ranking alone (without the learned reranker, rules.rerank)")
     args = parser.parse_args(argv)
     try:
         start = time.perf_counter()
         index = load_index(args.kb)
         load_seconds = time.perf_counter() - start
         questions = load_questions(args.questions, args.split)
+        if not questions:
+            raise ValueError(f"no questions (split {args.split!r}) in {args.questions or QUESTIONS_FILE}")
     except (KnowledgeError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    report = evaluate(index, questions, load_seconds)
+    reranker = index.reranker
+    try:
+        if args.no_reranker:
+            index.reranker = None  # the index is shared (cached): put the reranker back afterwards
+        report = evaluate(index, questions, load_seconds)
+    finally:
+        index.reranker = reranker
     print(format_report(report, unknown_ids(index, questions)))
     return 0
 

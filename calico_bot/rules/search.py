@@ -46,7 +46,15 @@ from calico_bot.rules.games import (
     strip_game_names,
 )
 from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
-from calico_bot.rules.knowledge import GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.knowledge import DATA_DIR, GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
+from calico_bot.rules.rerank import (
+    MODEL_FILE,
+    QUESTIONS_FILE,
+    RULINGS_FILE,
+    Candidates,
+    Reranker,
+    shipped_reranker,
+)
 from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
@@ -148,6 +156,8 @@ ZH_CHAR_ONLY_CREDIT = 0.4
 #: Credit for a word matched only after spelling correction (short words are riskier to correct).
 FUZZY_CREDIT_LONG = 0.8
 FUZZY_CREDIT_SHORT = 0.5
+#: How many of the hand ranking's topics the learned reranker (``rules.rerank``) may reorder.
+BM25_POOL = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +347,8 @@ class RulesIndex:
         zh_words = {to_simplified(k) for e in self._entries for k in e.keywords.get("zh", ()) if len(k) >= 2}
         zh_words |= {w for w in zh_synonym_words() if len(w) >= 2}
         self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
+        #: The learned reranker over the first candidates (``rules.rerank``), or None for the hand ranking.
+        self.reranker: Reranker | None = None
 
     # ------------------------------------------------------------------ lookup
 
@@ -495,6 +507,9 @@ class RulesIndex:
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
+        if reason is None and vouching is None and self.reranker is not None \
+                and self.reranker.looks_off_topic(question):
+            reason = "like_off_topic"  # much closer to a labelled off-topic message than to any rules question
         # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
         # is judged by its last clause, so chatter around a rules question does not count against it.
         core = self._core(question, query)
@@ -508,7 +523,7 @@ class RulesIndex:
         if hits is not None:
             guesses: list[Hit] = []
         else:
-            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core)
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question)
         if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
@@ -595,13 +610,14 @@ class RulesIndex:
         return bool(re.search(r"[\u3400-\u9fff]", clause)) and has_zh_rules_word(clause, self._zh_keywords)
 
     def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float,
-                core: _Query | None = None) -> tuple[list[Hit], list[Hit]]:
+                core: _Query | None = None, question: str = "") -> tuple[list[Hit], list[Hit]]:
         """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
         below the floor). ``core`` (default ``query``) is what the confidence measures."""
         core = core or query
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
-        scores = scores * self._variant_factors(query)
+        variant = self._variant_factors(query)
+        scores = scores * variant
         if query.parts == 1:
             scores = np.where(self._is_summary, scores * SUMMARY_PENALTY, scores)
         if game in GAMES:
@@ -620,7 +636,23 @@ class RulesIndex:
         # Equal group scores (two topics lent the same detail's score) go to the topic whose own text
         # matches the question better.
         own = np.where(self._is_main, scores, 0.0)
-        order = [int(g) for g in np.lexsort((-own, -group_scores))[:k] if group_scores[g] > 0]
+        ranked = np.lexsort((-own, -group_scores))
+        if self.reranker is not None and question:
+            order = [int(g) for g in ranked[:BM25_POOL] if group_scores[g] > 0]
+            allowed = self._is_main & (self._games == game if game in GAMES else True)
+
+            def coverage(g: int) -> float:
+                covered, total = self._coverage(int(best_member[g]), core)
+                return covered / total if total > 0 else 0.0
+
+            # Whether to answer at all stays the hand ranking's decision: the first answer is as
+            # confident as the better of itself and the hand ranking's first.
+            vouch = coverage(order[0]) if order else 0.0
+            order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games,
+                                                   best_member != np.arange(len(scores)), variant > 1.0))[:k]
+        else:
+            order = [int(g) for g in ranked[:k] if group_scores[g] > 0]
+            vouch = 0.0
         if not order:
             return [], []
         top = float(group_scores[order[0]])
@@ -630,7 +662,10 @@ class RulesIndex:
         for g in order:
             member = int(best_member[g])
             covered, total = self._coverage(member, core)
-            conf = (covered / total) * (float(group_scores[g]) / top) if total > 0 else 0.0
+            ratio = min(1.0, float(group_scores[g]) / top) if top > 0 else 1.0
+            conf = (covered / total) * ratio if total > 0 else 0.0
+            if not hits and not guesses:
+                conf = max(conf, vouch)
             conf = min(conf, previous)
             previous = conf
             score = round(conf, 3)
@@ -750,7 +785,8 @@ def _cut(text: str, limit: int) -> str:
 
 def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int], ...]]:
     stamp = []
-    for f in iter_files(Path(path) if path is not None else None):
+    folder = Path(path) if path is not None else DATA_DIR
+    for f in (*iter_files(folder), folder / MODEL_FILE.name, folder / QUESTIONS_FILE.name, folder / RULINGS_FILE.name):
         try:
             st = f.stat()
         except OSError:  # removed while we looked
@@ -761,7 +797,10 @@ def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int]
 
 @lru_cache(maxsize=4)
 def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesIndex:
-    return RulesIndex(load_entries(Path(key[0]) if key[0] else None))
+    folder = Path(key[0]) if key[0] else None
+    index = RulesIndex(load_entries(folder))
+    index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
+    return index
 
 
 def load_index(path: Path | str | None = None) -> RulesIndex:

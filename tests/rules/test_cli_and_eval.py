@@ -122,7 +122,7 @@ def test_accuracy_on_labelled_questions(real_index: RulesIndex, questions) -> No
     # splits (written blind and measured once on first sight; the README says which were tuned on since)
     # are checked on their own.
     held_out = evaluate(real_index, [q for q in questions if q.split in HELD_OUT])
-    assert held_out.top3 >= 0.98 and held_out.topic_accuracy(held_out.scoped)[0] >= 0.94, format_report(held_out)
+    assert held_out.top3 >= 0.98 and held_out.topic_accuracy(held_out.scoped)[0] >= 0.96, format_report(held_out)
     assert held_out.refusal_rate(held_out.offtopic) >= 0.97, format_report(held_out)
     assert not [r.question.q for r in held_out.scoped if r.refused]
     report = evaluate(real_index, [q for q in questions if q.split not in HELD_OUT])

@@ -1,0 +1,371 @@
+"""Cross-validate and train the learned parts of the rules search: the reranker (``rules.rerank``)
+and the off-topic classifier (``rules.scope_model``).
+
+    python -m calico_bot.rules.learn cv [--kb-only] [--splits blind-a,blind-b,...]   # the reranker
+    python -m calico_bot.rules.learn cv-scope [--dense]                               # the classifier
+    python -m calico_bot.rules.learn cv-offtopic          # the off-topic neighbour rule's thresholds
+    python -m calico_bot.rules.learn train   # writes data/rules/reranker.jsonl
+
+Both ``cv`` commands leave one split out at a time, fit on the rest and measure the left-out split;
+nothing is written. ``train`` fits the reranker on everything. The classifier is not used by the
+search (under cross-validation it refused almost nothing the hand rules let through without also
+refusing rules questions; see the README), so it has no shipped weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from calico_bot.rules import rerank, scope_model
+from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
+from calico_bot.rules.knowledge import GAMES, load_entries
+from calico_bot.rules.rerank import (
+    MARGIN,
+    MODEL_FILE,
+    RULINGS_FILE,
+    Candidates,
+    Pool,
+    PoolItem,
+    Reranker,
+    Vectoriser,
+    features,
+    fit,
+    pool_items,
+    reference_texts,
+    ruling_questions,
+    save_weights,
+)
+from calico_bot.rules.search import RulesIndex
+
+_TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
+#: Split name of knowledge-base example questions used as training questions (no pool item has it).
+KB_TRAINING_SPLIT = "kb-example"
+BLIND = tuple(f"blind-{c}" for c in "abcdefghijklmno")
+OFFTOPIC = tuple(f"offtopic-{c}" for c in "abcdef")
+
+
+@dataclass(slots=True)
+class Record:
+    question: Question
+    candidates: Candidates
+    topics: tuple[int, ...]
+    sims: np.ndarray
+    #: For a knowledge-base example question trained on: its own pool item, hidden from it.
+    self_item: int | None = None
+
+
+class _Recorder:
+    """A reranker that keeps what it was shown and changes nothing."""
+
+    def __init__(self) -> None:
+        self.last: Candidates | None = None
+
+    def looks_off_topic(self, question: str) -> bool:
+        return False  # the hand rules alone decide what is recorded
+
+    def order(self, c: Candidates) -> list[int]:
+        cov = {int(g): c.coverage(int(g)) for g in np.flatnonzero(c.allowed)}
+        self.last = Candidates(c.question, c.group_scores.copy(), list(c.order), c.allowed.copy(),
+                               lambda g, cov=cov: cov.get(g, 0.0), c.games, c.via_detail, c.variant_named)
+        return c.order
+
+
+def build(index: RulesIndex, questions: list[Question], with_questions: bool = True, kb_examples: bool = False
+          ) -> tuple[Pool, list[Record]]:
+    entries = index.entries()
+    titles = {t for e in entries for t in e.title.values()}
+    position: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        position.setdefault(e.id, i)
+    scoped = [q for q in questions if not q.offtopic]
+    labelled = [(q.q, q.required or topics_of(index, q.ids), q.split) for q in scoped] if with_questions else []
+    if with_questions:
+        labelled += ruling_questions(RULINGS_FILE, entries)
+    pool = Pool(Vectoriser(reference_texts(entries)), pool_items(entries, position, labelled))
+    recorder = _Recorder()
+    saved = index.reranker
+    index.reranker = recorder  # type: ignore[assignment]
+    records = []
+    try:
+        for q in scoped:
+            recorder.last = None
+            index.search(q.q, k=3)
+            if recorder.last is None:
+                continue
+            topics = tuple(position[t] for t in (q.required or topics_of(index, q.ids)) if t in position)
+            records.append(Record(q, recorder.last, topics, pool.similarities(q.q)))
+        if kb_examples:
+            for i, item in enumerate(pool.items):
+                if item.tag != "kb" or item.text in titles:
+                    continue
+                recorder.last = None
+                index.search(item.text, k=3)
+                if recorder.last is None:
+                    continue
+                q = Question(item.text, (), "", "", KB_TRAINING_SPLIT)
+                records.append(Record(q, recorder.last, item.labels, pool.similarities(item.text), i))
+    finally:
+        index.reranker = saved
+    return pool, records
+
+
+def train_weights(pool: Pool, records: list[Record], hide: frozenset[str] = frozenset()) -> np.ndarray:
+    """Fit on ``records`` (those not in a hidden split), each hiding its own split and ``hide``."""
+    groups = []
+    for r in records:
+        if r.question.split in hide:
+            continue
+        hidden = pool.hidden({*hide, r.question.split})
+        if r.self_item is not None:
+            hidden[r.self_item] = True
+        cands, x = features(r.candidates, pool, hidden, r.sims)
+        groups.append((x, np.array([g in r.topics for g in cands], dtype=bool)))
+    return fit(groups)
+
+
+def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str], list[bool], list[str]]:
+    """(texts, off-topic?, split) for the classifier: the knowledge base's example questions (split
+    "kb") and every labelled question."""
+    texts: list[str] = []
+    labels: list[bool] = []
+    splits: list[str] = []
+    for e in index.entries():
+        for qs in e.examples.values():
+            texts.extend(qs)
+            labels.extend([False] * len(qs))
+            splits.extend(["kb"] * len(qs))
+    for q in questions:
+        texts.append(q.q)
+        labels.append(q.offtopic)
+        splits.append(q.split)
+    return texts, labels, splits
+
+
+def dense_rows(index: RulesIndex, texts: list[str], pool: Pool | None) -> np.ndarray:
+    """Per text: the hand search's best confidence, that minus its floor, and the best similarity to
+    a knowledge-base example question other than the text itself."""
+    saved = index.reranker
+    index.reranker = None
+    rows = []
+    try:
+        for t in texts:
+            lk = index.lookup(t, k=1)
+            best = (lk.hits or lk.guesses)
+            conf = best[0].score if best else 0.0
+            sim = 0.0
+            if pool is not None:
+                sims = np.where(pool.is_kb, pool.similarities(t), 0.0)
+                sims[sims > 0.999] = 0.0
+                sim = float(sims.max())
+            rows.append((conf, conf - lk.floor, sim))
+    finally:
+        index.reranker = saved
+    return np.array(rows)
+
+
+_DENSE_CACHE: dict[int, np.ndarray] = {}
+
+
+def train_scope(index: RulesIndex, questions: list[Question], hide: str | None = None, dense: bool = False
+                ) -> scope_model.ScopeModel:
+    texts, labels, splits = scope_data(index, questions)
+    keep = [i for i, s in enumerate(splits) if s != hide]
+    vectoriser = Vectoriser(reference_texts(index.entries()))
+    rows = None
+    if dense:
+        if id(index) not in _DENSE_CACHE:
+            pool = Pool(vectoriser, pool_items(index.entries(), {e.id: i for i, e in enumerate(index.entries())}, []))
+            _DENSE_CACHE[id(index)] = dense_rows(index, texts, pool)
+        rows = _DENSE_CACHE[id(index)][keep]
+    return scope_model.fit(vectoriser, [texts[i] for i in keep], [labels[i] for i in keep], dense=rows)
+
+
+def cross_validate_scope(index: RulesIndex, questions: list[Question], dense: bool = False) -> None:
+    """Leave each split out in turn, fit the classifier on the rest, and combine its verdict on the
+    left-out split with the hand rules' (refused when either refuses)."""
+    hand = {q.q: not index.search(q.q, k=1) for q in questions}
+    prob: dict[str, float] = {}
+    for split in dict.fromkeys(q.split for q in questions):
+        test = [q for q in questions if q.split == split]
+        model = train_scope(index, questions, hide=split, dense=dense)
+        rows = None
+        if dense:
+            _, _, splits = scope_data(index, questions)
+            rows = _DENSE_CACHE[id(index)][[i for i, s in enumerate(splits) if s == split]]
+        prob.update(zip((q.q for q in test), model.probabilities([q.q for q in test], rows), strict=True))
+    scoped = [q for q in questions if not q.offtopic]
+    off = [q for q in questions if q.offtopic]
+    first_sight = [q for q in off if q.split in OFFTOPIC]
+    print(f"hand rules: off-topic refused {np.mean([hand[q.q] for q in off]):.1%} of {len(off)} "
+          f"(offtopic-a..f {np.mean([hand[q.q] for q in first_sight]):.1%}); rules questions refused "
+          f"{sum(hand[q.q] for q in scoped)} of {len(scoped)}")
+    for t in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
+        def refused(q: Question, t: float = t) -> bool:
+            return hand[q.q] or prob[q.q] >= t
+
+        rates = {lg: np.mean([refused(q) for q in off if q.lang == lg]) for lg in ("en", "zh")}
+        per_split = [np.mean([refused(q) for q in off if q.split == s]) for s in OFFTOPIC]
+        wrong = [q for q in scoped if refused(q)]
+        print(f"threshold {t:.2f}: off-topic refused {np.mean([refused(q) for q in off]):.1%} (en {rates['en']:.1%}, "
+              f"zh {rates['zh']:.1%}; offtopic-a..f mean {np.mean(per_split):.1%}, each "
+              + " ".join(f"{r:.0%}" for r in per_split) + f"); rules questions refused {len(wrong)} of {len(scoped)}"
+              + (": " + "; ".join(f"[{q.split}] {q.q} ({prob[q.q]:.2f})" for q in wrong[:8]) if wrong else ""))
+    missed = sorted((q for q in off if not hand[q.q]), key=lambda q: -prob[q.q])
+    print("off-topic messages the hand rules answer, with the classifier's cross-validated probability:")
+    for q in missed:
+        print(f"  {prob[q.q]:.2f} [{q.split}] {q.q}")
+
+
+def cross_validate_offtopic(index: RulesIndex, questions: list[Question]) -> None:
+    """The off-topic neighbour rule (``Reranker.looks_off_topic``), each message's own split hidden
+    from both pools: how many rules questions it would refuse, how many off-topic messages it fires
+    on, and which of those the hand rules let through, for a grid of thresholds."""
+    pool, _ = build(index, [], True)
+    labelled = [(q.q, q.required or topics_of(index, q.ids), q.split) for q in questions if not q.offtopic]
+    position = {e.id: i for i, e in reversed(list(enumerate(index.entries())))}
+    pool = Pool(pool.vectoriser, pool_items(index.entries(), position,
+                                            labelled + ruling_questions(RULINGS_FILE, index.entries())))
+    off_pool = Pool(pool.vectoriser, [PoolItem(q.q, (), q.split) for q in questions if q.offtopic])
+    saved = index.reranker
+    index.reranker = None
+    try:
+        hand = {q.q: not index.search(q.q, k=1) for q in questions}
+    finally:
+        index.reranker = saved
+    rows = []
+    for q in questions:
+        rules = float(np.where(pool.tags == q.split, 0.0, pool.similarities(q.q)).max(initial=0.0))
+        off = float(np.where(off_pool.tags == q.split, 0.0, off_pool.similarities(q.q)).max(initial=0.0))
+        rows.append((q, rules, off))
+    n_off = sum(q.offtopic for q in questions)
+    print(f"hand rules: off-topic refused {sum(hand[q.q] for q in questions if q.offtopic)} of {n_off}")
+    for margin in (0.1, 0.2, 0.3):
+        for least in (0.3, 0.4, 0.5):
+            fired = [(q, r, o) for q, r, o in rows if o >= least and o - r >= margin]
+            wrong = [q for q, _, _ in fired if not q.offtopic]
+            gained = [q for q, _, _ in fired if q.offtopic and not hand[q.q]]
+            print(f"least {least:.1f} margin {margin:.1f}: fires on {sum(q.offtopic for q, _, _ in fired)} of "
+                  f"{n_off} off-topic messages ({len(gained)} the hand rules answer), on {len(wrong)} rules questions"
+                  + (": " + "; ".join(q.q for q in wrong[:4]) if wrong else ""))
+    near = sorted((row for row in rows if not row[0].offtopic), key=lambda row: row[1] - row[2])[:5]
+    print("rules questions nearest to firing (off-topic similarity - rules similarity):")
+    for q, r, o in near:
+        print(f"  {o - r:+.2f} [{q.split}] {q.q}")
+
+
+def _fmt(report: Report) -> str:
+    if not report.scoped:
+        return f"refused {Report.refusal_rate(report.offtopic):6.1%} (n={len(report.offtopic)})"
+    t1, t3 = report.topic_accuracy(report.scoped)
+    return f"top-1 {t1:6.1%} top-3 {t3:6.1%} (n={len(report.scoped)})"
+
+
+def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[str, ...], with_questions: bool,
+                   margin: float = MARGIN, margins: Sequence[float] = (), show_misses: bool = False,
+                   kb_examples: bool = False) -> None:
+    pool, records = build(index, questions, with_questions, kb_examples)
+    by_margin: dict[float, list] = {m: [] for m in margins}
+    base_all: list = []
+    cv_all: list = []
+    per_split = []
+    for split in splits:
+        test = [q for q in questions if q.split == split]
+        if not test:
+            continue
+        index.reranker = None
+        base = evaluate(index, test)
+        weights = train_weights(pool, records, frozenset({split}))
+        index.reranker = Reranker(weights, pool, frozenset({split}), margin)
+        learned = evaluate(index, test)
+        for m in margins:
+            index.reranker = Reranker(weights, pool, frozenset({split}), m)
+            by_margin[m].extend(evaluate(index, test).results)
+        index.reranker = None
+        print(f"{split:<11} hand ranking {_fmt(base)}   reranked (cv) {_fmt(learned)}", flush=True)
+        if show_misses:
+            for r in learned.failures():
+                print(f"    miss [{r.question.game}/{r.question.lang}] {r.question.q!r}: got {', '.join(r.got) or '-'};"
+                      f" expected {' | '.join(r.topics)}")
+        base_all.extend(base.results)
+        cv_all.extend(learned.results)
+        per_split.append((base, learned))
+    _summary("hand ranking", Report(tuple(base_all), 0.0), [b for b, _ in per_split])
+    _summary("reranked, cross-validated", Report(tuple(cv_all), 0.0), [c for _, c in per_split])
+    for m in margins:
+        report = Report(tuple(by_margin[m]), 0.0)
+        t1, t3 = report.topic_accuracy(report.scoped)
+        off = Report.refusal_rate(report.offtopic)
+        print(f"  margin {m:.2f}: pooled top-1 {t1:.1%} top-3 {t3:.1%} (n={len(report.scoped)}), rules questions "
+              f"refused {sum(r.refused for r in report.scoped)}, off-topic refused {off:.1%}")
+
+
+def _summary(name: str, report: Report, per_split: list[Report]) -> None:
+    scoped = [r for r in per_split if r.scoped]
+    if scoped:
+        mean1 = np.mean([r.topic_accuracy(r.scoped)[0] for r in scoped])
+        mean3 = np.mean([r.topic_accuracy(r.scoped)[1] for r in scoped])
+        t1, t3 = report.topic_accuracy(report.scoped)
+        print(f"{name}: mean over {len(scoped)} splits top-1 {mean1:.1%} top-3 {mean3:.1%}; pooled top-1 {t1:.1%} "
+              f"top-3 {t3:.1%} (n={len(report.scoped)}); rules questions refused "
+              f"{sum(r.refused for r in report.scoped)}")
+        slices = defaultdict(list)
+        for r in report.scoped:
+            slices[(r.question.game, r.question.lang)].append(r)
+        print("   " + ", ".join(f"{g}/{lg} {report.topic_accuracy(slices[(g, lg)])[0]:.1%}"
+                                for g in GAMES for lg in ("en", "zh") if slices[(g, lg)]))
+    off = report.offtopic
+    if off:
+        rates = [Report.refusal_rate(r.offtopic) for r in per_split if r.offtopic]
+        by_lang = {lg: Report.refusal_rate([r for r in off if r.question.lang == lg]) for lg in ("en", "zh")}
+        print(f"{name}: off-topic refused, mean over {len(rates)} splits {np.mean(rates):.1%}; pooled "
+              f"{Report.refusal_rate(off):.1%} (en {by_lang['en']:.1%}, zh {by_lang['zh']:.1%})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.learn", description=__doc__.split("\n")[0])
+    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train"))
+    parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
+    parser.add_argument("--dense", action="store_true", help="cv-scope: add the search's confidence features")
+    parser.add_argument("--kb-examples", action="store_true",
+                        help="cv: also train on the knowledge base's example questions (each hidden from itself)")
+    parser.add_argument("--misses", action="store_true", help="cv: list the reranked misses of each split")
+    parser.add_argument("--margins", default="", help="also measure these margins (comma-separated; cv)")
+    parser.add_argument("--splits", default=",".join((*BLIND, *OFFTOPIC)), help="splits to leave out in turn (cv)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a number of rules.rerank (BM25_CANDIDATES, KNN_CANDIDATES, NEIGHBOURS, "
+                             "VOTE_NEIGHBOURS, L2, STEPS, LEARNING_RATE) for this run")
+    args = parser.parse_args(argv)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        if name not in _TUNABLE:
+            parser.error(f"--set: {name!r} is not one of {', '.join(_TUNABLE)}")
+        setattr(rerank, name, type(getattr(rerank, name))(value))
+    start = time.perf_counter()
+    index = RulesIndex(load_entries())
+    questions = load_questions()
+    if args.command == "cv":
+        cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
+                       margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses,
+                       kb_examples=args.kb_examples)
+    elif args.command == "cv-offtopic":
+        cross_validate_offtopic(index, questions)
+    elif args.command == "cv-scope":
+        cross_validate_scope(index, questions, args.dense)
+    else:
+        pool, records = build(index, questions, not args.kb_only)
+        weights = train_weights(pool, records)
+        save_weights(weights, MODEL_FILE, "python -m calico_bot.rules.learn train")
+        print(f"wrote {MODEL_FILE}: " + ", ".join(f"{w:+.3f}" for w in weights))
+    print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

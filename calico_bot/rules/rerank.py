@@ -1,0 +1,556 @@
+"""A learned reranker over the rules search's candidates, and its training.
+
+The hand-written ranking (``rules.search``: BM25, synonyms, game hints, intents) proposes topics; this
+module reorders the first few of them with a linear model over a handful of features:
+
+* the BM25 evidence: the topic's group score relative to the best one, whether it ranked first, its rank,
+  whether the score came from one of its details, whether it is about a variant the question names;
+* the coverage share the confidence uses (``RulesIndex._coverage``);
+* nearest neighbours in character n-grams (English words cut into 3- and 4-grams, Chinese characters
+  and character pairs; TF-IDF weighted, cosine): how close the question is to the topic's example
+  questions in the knowledge base (best match, and the topic's share of the ten nearest examples), and
+  to the labelled questions of ``eval_questions.jsonl`` and ``rulings.jsonl`` that the model may see
+  (same two measures).
+
+The candidates are the hand ranking's first ``BM25_CANDIDATES`` topics and the topics of the nearest
+``KNN_CANDIDATES`` neighbours (so a question whose words BM25 missed can still be answered). The model
+is a conditional logit (softmax over one question's candidates), trained on labelled questions with
+numpy; its weights are a small JSON file (``data/rules/reranker.jsonl``).
+
+    python -m calico_bot.rules.learn cv      # leave-one-split-out estimate (nothing is written)
+    python -m calico_bot.rules.learn train   # fit on every split and write data/rules/reranker.jsonl
+
+Under ``cv`` each blind split in turn is left out: the weights are fitted on the other splits (with
+each training question's own split hidden from its neighbours, as the test split is hidden from
+its questions) and the left-out split is measured through the whole search with its questions hidden
+from the neighbour pool.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from calico_bot.rules.knowledge import DATA_DIR, Entry
+from calico_bot.rules.text_tokens import to_simplified
+
+MODEL_FILE = DATA_DIR / "reranker.jsonl"
+QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
+RULINGS_FILE = DATA_DIR / "rulings.jsonl"
+#: Pool tag of the questions of ``rulings.jsonl``.
+RULINGS_TAG = "rulings"
+#: Candidates: the first BM25_CANDIDATES topics of the hand ranking, plus the topics of the
+#: KNN_CANDIDATES nearest neighbours.
+BM25_CANDIDATES = 8
+KNN_CANDIDATES = 5
+#: Neighbours looked at for the best-match features, and for the vote features.
+NEIGHBOURS = 30
+VOTE_NEIGHBOURS = 10
+FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb_vote", "q_max", "q_vote", "via_detail",
+            "variant_named")
+#: How much better (in model score) another topic must be to displace the hand ranking's first one;
+#: chosen by cross-validation (``python -m calico_bot.rules.learn cv`` prints each margin's figures).
+MARGIN = 0.0
+#: A message at least this similar to a labelled off-topic message, and by at least the margin more
+#: than to any rules question or example question, is refused (``Reranker.looks_off_topic``); both
+#: chosen by leaving each split out (``python -m calico_bot.rules.learn cv-offtopic``).
+OFF_TOPIC_MIN = 0.3
+OFF_TOPIC_MARGIN = 0.2
+#: Training: L2 penalty and gradient steps (full batch, deterministic).
+L2 = 1e-3
+STEPS = 3000
+LEARNING_RATE = 0.5
+
+#: n-gram values: English grams over a 37-letter alphabet (space, a-z, 0-9), Chinese characters by
+#: code point; each kind in its own range.
+_EN_BASE = 37
+_EN4_OFFSET = _EN_BASE**3
+_ZH1_OFFSET = 1 << 22
+_ZH2_OFFSET = 1 << 43
+
+
+def _cjk(cp: np.ndarray) -> np.ndarray:
+    return ((cp >= 0x3400) & (cp <= 0x4DBF)) | ((cp >= 0x4E00) & (cp <= 0x9FFF)) | ((cp >= 0xF900) & (cp <= 0xFAFF))
+
+
+def char_ngrams(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Character n-grams of many texts at once: (text index, gram value) per occurrence.
+
+    English words (letters and digits), padded with a space on both sides, give their 3- and
+    4-grams; runs of Chinese characters give their characters and character pairs. Traditional
+    characters are folded to simplified ones first."""
+    joined = to_simplified("\x00" + "\x00".join(texts).lower() + "\x00")
+    cp = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    doc = np.cumsum(cp == 0) - 1
+    letters = (cp >= 97) & (cp <= 122)
+    digits = (cp >= 48) & (cp <= 57)
+    en = np.where(letters, cp - 96, np.where(digits, cp - 48 + 27, 0))
+    word = en > 0
+    n = len(cp)
+    out_doc: list[np.ndarray] = []
+    out_gram: list[np.ndarray] = []
+    # 3-grams: the middle character is in a word; 4-grams: both middle ones are.
+    i = np.flatnonzero(word[1 : n - 1])
+    out_doc.append(doc[i + 1])
+    out_gram.append(en[i] * _EN_BASE**2 + en[i + 1] * _EN_BASE + en[i + 2])
+    i = np.flatnonzero(word[1 : n - 2] & word[2 : n - 1])
+    out_doc.append(doc[i + 1])
+    out_gram.append(_EN4_OFFSET + en[i] * _EN_BASE**3 + en[i + 1] * _EN_BASE**2 + en[i + 2] * _EN_BASE + en[i + 3])
+    zh = _cjk(cp)
+    i = np.flatnonzero(zh)
+    out_doc.append(doc[i])
+    out_gram.append(_ZH1_OFFSET + cp[i])
+    i = np.flatnonzero(zh[:-1] & zh[1:])
+    out_doc.append(doc[i])
+    out_gram.append(_ZH2_OFFSET + (cp[i] << 21) + cp[i + 1])
+    return np.concatenate(out_doc), np.concatenate(out_gram)
+
+
+def _en_code(ch: str) -> int:
+    o = ord(ch)
+    return o - 96 if 97 <= o <= 122 else o - 48 + 27 if 48 <= o <= 57 else 0
+
+
+def _is_cjk(o: int) -> bool:
+    return 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF
+
+
+def text_ngrams(text: str) -> dict[int, int]:
+    """The n-grams of one text and their counts: the same values as :func:`char_ngrams`, without numpy
+    (faster for one short question)."""
+    chars = "\x00" + to_simplified(text.lower()) + "\x00"
+    en = [_en_code(ch) for ch in chars]
+    cp = [ord(ch) for ch in chars]
+    counts: dict[int, int] = {}
+    n = len(chars)
+    b2, b3 = _EN_BASE**2, _EN_BASE**3
+    for i in range(n - 2):
+        if en[i + 1]:
+            g = en[i] * b2 + en[i + 1] * _EN_BASE + en[i + 2]
+            counts[g] = counts.get(g, 0) + 1
+            if i + 3 < n and en[i + 2]:
+                g = _EN4_OFFSET + en[i] * b3 + en[i + 1] * b2 + en[i + 2] * _EN_BASE + en[i + 3]
+                counts[g] = counts.get(g, 0) + 1
+    for i in range(n):
+        if _is_cjk(cp[i]):
+            g = _ZH1_OFFSET + cp[i]
+            counts[g] = counts.get(g, 0) + 1
+            if i + 1 < n and _is_cjk(cp[i + 1]):
+                g = _ZH2_OFFSET + (cp[i] << 21) + cp[i + 1]
+                counts[g] = counts.get(g, 0) + 1
+    return counts
+
+
+def _counts(docs: np.ndarray, grams: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(doc, gram, count) of each distinct pair."""
+    if len(grams) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    # Gram values stay below 2**44 (Chinese pairs: 2**43 + code points of 17 bits each), so a pair
+    # packs into one 64-bit key.
+    keys, counts = np.unique((docs.astype(np.int64) << 44) | grams, return_counts=True)
+    return keys >> 44, keys & ((1 << 44) - 1), counts
+
+
+class Vectoriser:
+    """TF-IDF over character n-grams (sublinear term frequency, L2-normalised). The IDF comes from
+    reference texts fixed at build time; a gram they never use gets the highest IDF."""
+
+    def __init__(self, reference: Sequence[str]) -> None:
+        _, grams, _ = _counts(*char_ngrams(reference))
+        self.grams, df = np.unique(grams, return_counts=True)
+        n = len(reference)
+        self.idf = np.log((1 + n) / (1 + df)) + 1.0
+        self.max_idf = math.log(1 + n) + 1.0
+        self._idf = dict(zip(self.grams.tolist(), self.idf.tolist(), strict=True))
+
+    def vector(self, text: str) -> dict[int, float]:
+        """One text's TF-IDF vector (gram -> weight), as :meth:`weights` computes it."""
+        idf = self._idf
+        w = {g: (1.0 + math.log(c)) * idf.get(g, self.max_idf) for g, c in text_ngrams(text).items()}
+        norm = math.sqrt(sum(v * v for v in w.values()))
+        return {g: v / norm for g, v in w.items()} if norm else {}
+
+    def weights(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(text index, gram, weight) of the texts' TF-IDF vectors."""
+        docs, grams, counts = _counts(*char_ngrams(texts))
+        at = np.searchsorted(self.grams, grams)
+        at = np.minimum(at, len(self.grams) - 1)
+        idf = np.where(self.grams[at] == grams, self.idf[at], self.max_idf) if len(self.grams) else \
+            np.full(len(grams), self.max_idf)
+        w = (1.0 + np.log(counts)) * idf
+        norm = np.sqrt(np.bincount(docs, weights=w * w, minlength=len(texts)))
+        return docs, grams, w / norm[docs]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolItem:
+    text: str
+    #: Main-topic positions (in the index's entry list) this text is about.
+    labels: tuple[int, ...]
+    #: "kb" for the knowledge base's own example questions, else the evaluation split it comes from.
+    tag: str
+
+
+class Pool:
+    """Labelled texts searchable by cosine similarity (postings sorted by n-gram)."""
+
+    def __init__(self, vectoriser: Vectoriser, items: Sequence[PoolItem]) -> None:
+        self.vectoriser = vectoriser
+        self.items = list(items)
+        self.is_kb = np.array([it.tag == "kb" for it in self.items], dtype=bool)
+        self.tags = np.array([it.tag for it in self.items])
+        docs, grams, w = vectoriser.weights([it.text for it in self.items])
+        order = np.argsort(grams, kind="stable")
+        self._docs, grams, self._w = docs[order], grams[order], w[order]
+        self._grams, self._starts, lengths = np.unique(grams, return_index=True, return_counts=True)
+        self._ends = self._starts + lengths
+        self._slot = {g: i for i, g in enumerate(self._grams.tolist())}
+
+    def similarities(self, text: str) -> np.ndarray:
+        """Cosine similarity of a text to every item."""
+        sims = np.zeros(len(self.items))
+        found = [(self._slot[g], w) for g, w in self.vectoriser.vector(text).items() if g in self._slot]
+        if not found:
+            return sims
+        at = np.array([i for i, _ in found], dtype=np.int64)
+        qw = np.array([w for _, w in found])
+        starts, lengths = self._starts[at], self._ends[at] - self._starts[at]
+        # Every posting of every found gram, with the query's weight of its gram.
+        offsets = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+        return np.bincount(self._docs[offsets], weights=self._w[offsets] * np.repeat(qw, lengths),
+                           minlength=len(self.items))
+
+    def hidden(self, tags: Iterable[str]) -> np.ndarray:
+        """Mask of the items whose tag is one of ``tags``."""
+        return np.isin(self.tags, list(tags)) if tags else np.zeros(len(self.items), dtype=bool)
+
+
+@dataclass(slots=True)
+class Candidates:
+    """What the hand ranking knows about one question, for the reranker."""
+
+    question: str
+    #: Group (main-topic) scores of the hand ranking, per entry position (details score 0).
+    group_scores: np.ndarray
+    #: Main topics with a positive group score, best first.
+    order: list[int]
+    #: Topics the question may be answered with (a named game filters), per entry position.
+    allowed: np.ndarray
+    #: Coverage share (0..1) of a topic's best-matching member.
+    coverage: Callable[[int], float]
+    #: Game of each entry position.
+    games: np.ndarray
+    #: Per entry position: the topic's group score came from one of its details.
+    via_detail: np.ndarray | None = None
+    #: Per entry position: the entry is about a variant the question names (solo, two players, ...).
+    variant_named: np.ndarray | None = None
+
+
+def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: Sequence[bool]
+                     ) -> tuple[dict[int, float], dict[int, float], list[int]]:
+    """Per topic: best similarity among the nearest ``NEIGHBOURS`` selected pool items and share of
+    the nearest VOTE_NEIGHBOURS' similarity; the topics of the nearest KNN_CANDIDATES items."""
+    idx = np.flatnonzero(select & (sims > 0))
+    if len(idx) > NEIGHBOURS:
+        idx = idx[np.argpartition(-sims[idx], NEIGHBOURS - 1)[:NEIGHBOURS]]
+    idx = idx[np.argsort(-sims[idx], kind="stable")]
+    best: dict[int, float] = {}
+    vote: dict[int, float] = {}
+    near: list[int] = []
+    mass = 0.0
+    seen = 0
+    for i, s in zip(idx.tolist(), sims[idx].tolist(), strict=True):
+        labels = [g for g in pool.items[i].labels if allowed[g]]
+        if not labels:
+            continue
+        for g in labels:
+            best.setdefault(g, s)
+        if seen < VOTE_NEIGHBOURS:
+            mass += s
+            for g in labels:
+                vote[g] = vote.get(g, 0.0) + s / len(labels)
+        if seen < KNN_CANDIDATES:
+            near.extend(g for g in labels if g not in near)
+        seen += 1
+    if mass > 0:
+        vote = {g: v / mass for g, v in vote.items()}
+    return best, vote, near
+
+
+def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | None = None,
+             names: Sequence[str] = FEATURES) -> tuple[list[int], np.ndarray]:
+    """The candidate topics of a question and their feature rows (``FEATURES``); ``hidden`` masks
+    pool items the question may not see (its own split, under cross-validation); ``sims`` are the
+    question's similarities to the pool when already computed."""
+    if sims is None:
+        sims = pool.similarities(c.question)
+    visible = ~hidden
+    allowed = c.allowed.tolist()
+    kb_best, kb_vote, kb_near = _neighbour_stats(sims, pool, visible & pool.is_kb, allowed)
+    q_best, q_vote, q_near = _neighbour_stats(sims, pool, visible & ~pool.is_kb, allowed)
+    cands = list(c.order[:BM25_CANDIDATES])
+    for g in (*kb_near, *q_near):
+        if g not in cands:
+            cands.append(g)
+    if not cands:
+        return [], np.zeros((0, len(names)))
+    top = float(c.group_scores[c.order[0]]) if c.order else 0.0
+    rank = {g: r for r, g in enumerate(c.order[:BM25_CANDIDATES])}
+    rows = []
+    for g in cands:
+        r = rank.get(g)
+        row = {
+            "bm25_rel": float(c.group_scores[g]) / top if top > 0 else 0.0,
+            "bm25_first": 1.0 if r == 0 else 0.0,
+            "bm25_inv_rank": 1.0 / (1 + r) if r is not None else 0.0,
+            "coverage": c.coverage(g),
+            "kb_max": kb_best.get(g, 0.0),
+            "kb_vote": kb_vote.get(g, 0.0),
+            "q_max": q_best.get(g, 0.0),
+            "q_vote": q_vote.get(g, 0.0),
+            "via_detail": float(c.via_detail[g]) if c.via_detail is not None else 0.0,
+            "variant_named": float(c.variant_named[g]) if c.variant_named is not None else 0.0,
+        }
+        rows.append([row[name] for name in names])
+    return cands, np.array(rows)
+
+
+# ---------------------------------------------------------------------------------------------- model
+
+
+def fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], l2: float | None = None, steps: int | None = None,
+        rate: float | None = None) -> np.ndarray:
+    """Weights of a conditional logit: for each (feature rows, positive mask) group, maximise the log
+    of the softmax mass on the positive rows. Full-batch gradient descent with momentum from zero."""
+    l2 = L2 if l2 is None else l2
+    steps = STEPS if steps is None else steps
+    rate = LEARNING_RATE if rate is None else rate
+    groups = [(x, pos) for x, pos in groups if pos.any() and len(x) > 1]
+    if not groups:
+        return np.zeros(len(FEATURES))
+    x_all = np.vstack([x for x, _ in groups])
+    pos_all = np.concatenate([pos for _, pos in groups]).astype(float)
+    seg = np.concatenate([np.full(len(x), i) for i, (x, _) in enumerate(groups)])
+    n = len(groups)
+    w = np.zeros(x_all.shape[1])
+    velocity = np.zeros_like(w)
+    for _ in range(steps):
+        z = x_all @ w
+        z = z - _seg_max(z, seg, n)[seg]
+        e = np.exp(z)
+        total = np.bincount(seg, weights=e, minlength=n)
+        good = np.bincount(seg, weights=e * pos_all, minlength=n)
+        p_all = e / total[seg]
+        p_pos = e * pos_all / good[seg]
+        grad = ((p_all - p_pos)[:, None] * x_all).sum(axis=0) / n + l2 * w
+        velocity = 0.9 * velocity - rate * grad
+        w = w + velocity
+    return w
+
+
+def _seg_max(z: np.ndarray, seg: np.ndarray, n: int) -> np.ndarray:
+    out = np.full(n, -np.inf)
+    np.maximum.at(out, seg, z)
+    return out
+
+
+@dataclass(slots=True)
+class Reranker:
+    """Reorders the hand ranking's candidates by a linear score over ``features``."""
+
+    weights: np.ndarray
+    pool: Pool
+    #: Pool tags hidden from every question (the split under test, under cross-validation).
+    hide: frozenset[str] = frozenset()
+    #: The hand ranking's first topic stays first unless another one scores at least this much more.
+    margin: float = 0.0
+    #: Labelled off-topic messages (tagged by split), for :meth:`looks_off_topic`; None to skip it.
+    off_pool: Pool | None = None
+    _hidden: np.ndarray = field(init=False, repr=False)
+    _off_hidden: np.ndarray = field(init=False, repr=False)
+    _variants: dict[frozenset[str], Reranker] = field(init=False, repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._hidden = self.pool.hidden(self.hide)
+        self._off_hidden = self.off_pool.hidden(self.hide) if self.off_pool is not None else np.zeros(0, dtype=bool)
+
+    def looks_off_topic(self, question: str) -> bool:
+        """Whether the question is much closer to a labelled off-topic message than to any rules
+        question or example question: similarity at least ``OFF_TOPIC_MIN`` and ``OFF_TOPIC_MARGIN``
+        above the best rules neighbour."""
+        if self.off_pool is None or not self.off_pool.items:
+            return False
+        off = float(np.where(self._off_hidden, 0.0, self.off_pool.similarities(question)).max())
+        if off < OFF_TOPIC_MIN:
+            return False
+        rules = float(np.where(self._hidden, 0.0, self.pool.similarities(question)).max(initial=0.0))
+        return off - rules >= OFF_TOPIC_MARGIN
+
+    def hiding(self, tags: Iterable[str]) -> Reranker:
+        """The same model with the pool's questions of these splits hidden too (an evaluation of a
+        split must not find its own questions among the neighbours)."""
+        key = frozenset(tags) | self.hide
+        if key == self.hide:
+            return self
+        if key not in self._variants:
+            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin, self.off_pool)
+        return self._variants[key]
+
+    def order(self, c: Candidates) -> list[int]:
+        """The candidates best first (nothing when the hand ranking matched nothing at all)."""
+        if not c.order:
+            return []
+        cands, x = features(c, self.pool, self._hidden)
+        if not cands:
+            return c.order
+        score = x @ self.weights
+        first = c.order[0]
+        if self.margin > 0 and first in cands:
+            # The hand ranking's first keeps its place unless beaten by the margin.
+            score[cands.index(first)] += self.margin
+        ranked = [cands[i] for i in np.argsort(-score, kind="stable")]
+        return ranked + [g for g in c.order if g not in ranked]
+
+
+def save_weights(weights: np.ndarray, path: Path = MODEL_FILE, note: str = "", margin: float = MARGIN) -> None:
+    payload = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in weights], "margin": margin,
+               "note": note}
+    path.write_text(json.dumps(payload, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
+    """The shipped weights, or None when the file is missing or for another feature set."""
+    payload = _payload(path)
+    return np.array(payload["weights"], dtype=float) if payload else None
+
+
+def load_margin(path: Path = MODEL_FILE) -> float:
+    payload = _payload(path)
+    return float(payload.get("margin", MARGIN)) if payload else MARGIN
+
+
+def _payload(path: Path) -> dict | None:
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(payload, dict) or payload.get("features") != list(FEATURES):
+        return None
+    return payload
+
+
+def pool_items(entries: Sequence[Entry], position: dict[str, int], questions: Iterable[tuple[str, Sequence[str], str]]
+               ) -> list[PoolItem]:
+    """The knowledge base's example questions and titles (tag "kb"), then the labelled ``questions``
+    ((text, main-topic ids, split))."""
+    items: list[PoolItem] = []
+    for e in entries:
+        labels = tuple(position[t] for t in (e.part_of or (e.id,)) if t in position)
+        if not labels:
+            continue
+        for text in (*e.title.values(), *(q for qs in e.examples.values() for q in qs)):
+            items.append(PoolItem(text, labels, "kb"))
+    for text, topics, split in questions:
+        labels = tuple(position[t] for t in topics if t in position)
+        if labels:
+            items.append(PoolItem(text, labels, split))
+    return items
+
+
+def reference_texts(entries: Sequence[Entry]) -> list[str]:
+    """Texts the IDF is computed on: every entry's titles, keywords, texts and example questions."""
+    out: list[str] = []
+    for e in entries:
+        out.extend(e.title.values())
+        out.extend(e.text.values())
+        out.extend(k for ks in e.keywords.values() for k in ks)
+        out.extend(q for qs in e.examples.values() for q in qs)
+    return out
+
+
+def labelled_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(text, main topics, split) of the rules questions in an evaluation file (off-topic lines and
+    unreadable ones are skipped): the topics are the ``required`` ids, or the main topics of ``ids``."""
+    by_id = {e.id: e for e in reversed(entries)}
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            ids = [str(i) for i in raw.get("ids") or ()]
+            required = [str(i) for i in raw.get("required") or ()]
+            text, split = str(raw["q"]), str(raw.get("split", ""))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+        topics = required or [t for i in ids if (e := by_id.get(i)) is not None for t in (e.part_of or (e.id,))]
+        if topics:
+            out.append((text, tuple(dict.fromkeys(topics)), split))
+    return out
+
+
+def ruling_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(text, main topics, "rulings") of the questions in ``rulings.jsonl``: each ruling's question in
+    each language, labelled with the topics of the entries that state the ruling."""
+    by_id = {e.id: e for e in reversed(entries)}
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            asks = [str(q) for q in dict(raw["ask"]).values()]
+            stating = [str(i) for i in dict(raw["entries"])]
+        except (ValueError, KeyError, TypeError):
+            continue
+        topics = tuple(dict.fromkeys(t for i in stating if (e := by_id.get(i)) is not None
+                                     for t in (e.part_of or (e.id,))))
+        if topics:
+            out.extend((q, topics, RULINGS_TAG) for q in asks)
+    return out
+
+
+def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reranker | None:
+    """The reranker of a knowledge-base folder: its ``reranker.jsonl`` weights over a pool of the
+    entries' example questions and the folder's labelled questions (``eval_questions.jsonl`` and the
+    questions of ``rulings.jsonl``); None without weights."""
+    weights = load_weights(folder / MODEL_FILE.name)
+    if weights is None:
+        return None
+    position: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        position.setdefault(e.id, i)
+    questions = labelled_questions(folder / QUESTIONS_FILE.name, entries)
+    questions += ruling_questions(folder / RULINGS_FILE.name, entries)
+    vectoriser = Vectoriser(reference_texts(entries))
+    pool = Pool(vectoriser, pool_items(entries, position, questions))
+    off_pool = Pool(vectoriser, [PoolItem(text, (), split) for text, split in
+                                 offtopic_messages(folder / QUESTIONS_FILE.name)])
+    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name), off_pool=off_pool)
+
+
+def offtopic_messages(path: Path) -> list[tuple[str, str]]:
+    """(text, split) of the off-topic messages (no ids) of an evaluation file."""
+    out = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        try:
+            raw = json.loads(line)
+            if not raw.get("ids") and not raw.get("topic"):
+                out.append((str(raw["q"]), str(raw.get("split", ""))))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out

@@ -1,0 +1,151 @@
+"""The learned parts of the rules search: the reranker and its shipped weights, the classifier experiment."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from calico_bot.rules import RulesIndex, load_entries, load_index, scope_model
+from calico_bot.rules.evaluate import evaluate, load_questions
+from calico_bot.rules.evaluate import main as evaluate_main
+from calico_bot.rules.learn import build, train_weights
+from calico_bot.rules.rerank import (
+    FEATURES,
+    MODEL_FILE,
+    Pool,
+    PoolItem,
+    Vectoriser,
+    char_ngrams,
+    fit,
+    load_margin,
+    load_weights,
+    text_ngrams,
+)
+
+
+def test_char_ngrams_fold_traditional_characters_and_pad_english_words() -> None:
+    simplified = char_ngrams(["这一墩算谁的"])[1]
+    traditional = char_ngrams(["這一墩算誰的"])[1]
+    assert sorted(simplified) == sorted(traditional)
+    docs, grams = char_ngrams(["Leo", "x"])
+    assert len(set(grams)) == 6
+    # " leo " gives " le", "leo", "eo " and " leo", "leo "; the one-letter word " x " one 3-gram.
+    assert list(docs).count(0) == 5 and list(docs).count(1) == 1
+
+
+def test_one_question_gets_the_same_vector_as_a_batch() -> None:
+    texts = ["how many poitns for leo?", "這一墩算誰的", "Leo几分", "5人局 ok", "", "a"]
+    vectoriser = Vectoriser(texts[:3])
+    docs, grams, weights = vectoriser.weights(texts)
+    for i, text in enumerate(texts):
+        batch = {int(g): float(w) for d, g, w in zip(docs, grams, weights, strict=True) if d == i}
+        alone = vectoriser.vector(text)
+        assert set(batch) == set(alone) and all(abs(batch[g] - alone[g]) < 1e-12 for g in batch)
+        assert text_ngrams(text) == dict(Counter(int(g) for g in char_ngrams([text])[1]))
+
+
+def test_neighbours_survive_typos_and_scripts() -> None:
+    texts = ["how many points is leo worth", "can I lead red", "这一墩算谁的", "how does the market refill"]
+    pool = Pool(Vectoriser(texts), [PoolItem(t, (i,), "kb") for i, t in enumerate(texts)])
+    assert int(np.argmax(pool.similarities("how many poitns for leo"))) == 0
+    assert int(np.argmax(pool.similarities("這一墩算誰的?"))) == 2
+    assert int(np.argmax(pool.similarities("market refil"))) == 3
+    assert not pool.similarities("zzzz").any()
+
+
+def test_fit_learns_which_feature_marks_the_answer() -> None:
+    rng = np.random.default_rng(0)
+    groups = []
+    for _ in range(60):
+        x = rng.random((5, len(FEATURES)))
+        right = int(np.argmax(x[:, 0]))  # the first feature decides
+        groups.append((x, np.arange(5) == right))
+    w = fit(groups, steps=300)
+    assert w[0] > 3 * np.abs(w[1:]).max()
+
+
+def test_the_index_uses_the_shipped_reranker(real_index: RulesIndex) -> None:
+    assert real_index.reranker is not None
+    assert np.allclose(real_index.reranker.weights, load_weights(MODEL_FILE))
+    assert real_index.reranker.margin == load_margin(MODEL_FILE)
+    # The reranker changes answers: with it off, the hand ranking gets fewer blind questions right.
+    questions = [q for q in load_questions() if q.split in ("blind-l", "blind-m", "blind-o") and not q.offtopic]
+    learned = evaluate(real_index, questions)
+    saved = real_index.reranker
+    try:
+        real_index.reranker = None
+        hand = evaluate(real_index, questions)
+    finally:
+        real_index.reranker = saved
+    assert learned.topic_accuracy(learned.scoped)[0] > hand.topic_accuracy(hand.scoped)[0]
+    assert not [r for r in learned.scoped if r.refused]
+    # A knowledge base folder without weights gets the hand ranking alone.
+    assert RulesIndex(load_entries()).reranker is None
+
+
+def test_evaluation_hides_each_split_from_its_own_neighbours(real_index: RulesIndex) -> None:
+    reranker = real_index.reranker
+    assert reranker is not None
+    hidden = reranker.hiding({"blind-o"})
+    n_blind_o = sum(1 for q in load_questions() if q.split == "blind-o" and not q.offtopic)
+    assert int(hidden._hidden.sum()) == n_blind_o and not reranker._hidden.any()
+    assert reranker.hiding({"blind-o"}) is hidden  # cached
+    # A blind-o question, asked as a question of its own split, does not find itself.
+    q = next(q for q in load_questions() if q.split == "blind-o" and not q.offtopic)
+    sims = reranker.pool.similarities(q.q)
+    assert sims.max() == pytest.approx(1.0)
+    assert np.where(hidden._hidden, 0.0, sims).max() < 0.999
+
+
+def test_shipped_weights_match_a_fresh_training() -> None:
+    # `python -m calico_bot.rules.learn train` must reproduce the shipped file.
+    index = RulesIndex(load_entries())
+    pool, records = build(index, load_questions())
+    weights = train_weights(pool, records)
+    assert np.allclose(weights, load_weights(MODEL_FILE), atol=2e-3), (weights, load_weights(MODEL_FILE))
+
+
+def test_plain_question_format(tmp_path: Path) -> None:
+    path = tmp_path / "blind-x.jsonl"
+    lines = [
+        {"q": "can I lead red?", "lang": "en", "game": "citb", "topic": "citb.lead", "alt": ["citb.lead.red"]},
+        {"q": "how many points is leo", "lang": "en", "game": "calico", "topic": "calico.cats.list", "alt": None},
+        {"q": "how do knights move", "lang": "en", "game": None, "topic": None},
+    ]
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    questions = load_questions(path)
+    assert [q.split for q in questions] == ["blind-x"] * 3
+    assert questions[0].ids == ("citb.lead", "citb.lead.red") and questions[0].game == "citb"
+    assert questions[2].offtopic and questions[2].game == ""
+    report = evaluate(load_index(), questions)
+    assert report.results[1].topic_top1 and report.results[2].refused
+    for extra in ((), ("--no-reranker",)):
+        assert evaluate_main(["--questions", str(path), *extra]) == 0
+    assert load_index().reranker is not None
+    path.write_text('{"q": "x", "lang": "en", "game": null, "topic": 3}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="bad question line"):
+        load_questions(path)
+
+
+def test_offtopic_classifier_experiment_separates_what_it_was_shown() -> None:
+    texts = ["can I lead red", "how many points is leo", "这一墩算谁的", "how does the market refill",
+             "how do knights move in chess", "what's the weather today", "推荐一部电影", "who won the match"]
+    labels = [False] * 4 + [True] * 4
+    model = scope_model.fit(Vectoriser(texts), texts, labels)
+    p = model.probabilities(["what's the weather tomorrow", "can I lead red now"])
+    assert p[0] > 0.5 > p[1]
+
+
+def test_a_message_like_a_labelled_off_topic_one_is_refused(real_index: RulesIndex) -> None:
+    reranker = real_index.reranker
+    assert reranker is not None and reranker.off_pool is not None and len(reranker.off_pool.items) > 500
+    assert reranker.looks_off_topic("my cat keeps scratching the sofa, how do i stop her")
+    assert reranker.looks_off_topic("薛定谔的猫到底是啥意思")
+    # No rules question of the held-out splits looks off-topic to it, each with its own split hidden.
+    for q in load_questions():
+        if q.split in ("blind-l", "blind-m", "blind-n", "blind-o", "scope-dev2") and not q.offtopic:
+            assert not reranker.hiding({q.split}).looks_off_topic(q.q), q.q
