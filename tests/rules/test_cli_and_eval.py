@@ -105,7 +105,7 @@ def test_question_file_is_well_formed(questions) -> None:
     assert {q.game for q in questions} == {"calico", "citb", "ioc"}
     zh_share = sum(q.lang == "zh" for q in questions) / len(questions)
     calico_share = sum(q.game == "calico" for q in questions) / len(questions)
-    assert 0.4 <= zh_share <= 0.6 and 0.45 <= calico_share <= 0.7
+    assert 0.4 <= zh_share <= 0.6 and 0.4 <= calico_share <= 0.7  # blind-p: a third for each game
     assert len({q.q for q in questions}) == len(questions)
     assert all(q.ids and all(i.startswith(q.game + ".") for i in q.ids) for q in questions)
     # Blind questions carry topic labels, which are also accepted answers.
