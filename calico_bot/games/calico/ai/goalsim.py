@@ -12,6 +12,7 @@ the public position, so the choice is the same on every run and never reads the 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from calico_bot.games.calico.ai.board import Board, CatRule
@@ -83,24 +84,32 @@ def rollout(board: Board, hand: Sequence[int], market: Sequence[int | None], bag
 def simulate_choices(candidates: Sequence[tuple[tuple[tuple[int, ...], object], ...]], board: Board,
                      hand: Sequence[int], market: Sequence[int | None], pool: list[int], *, solo: bool,
                      n_players: int, rules: tuple[CatRule | None, ...], weights: Weights, futures: int,
-                     rng: random.Random, objectives: Sequence[ObjectiveTerms | None] | None = None) -> list[float]:
-    """Mean rollout value of each candidate goal list over the same ``futures`` guessed bags."""
-    bags = []
-    for _ in range(futures):
-        bag = list(pool)
-        rng.shuffle(bag)
-        bags.append((bag, rng.getrandbits(32)))
+                     rng: random.Random, objectives: Sequence[ObjectiveTerms | None] | None = None,
+                     deadline: float = float("inf"), min_futures: int = 2) -> list[float]:
+    """Mean rollout value of each candidate goal list over the same ``futures`` guessed bags.
+
+    The futures are played in rounds (one guessed bag for every candidate); when ``time.perf_counter()``
+    passes ``deadline`` after at least ``min_futures`` rounds, the means are taken over the rounds played.
+    """
     cats: dict = {}
     buttons: dict = {}
-    means = []
+    evaluators = []
     for i, goals in enumerate(candidates):
         ev = Evaluator(goals, rules, weights, None if objectives is None else objectives[i])  # type: ignore[arg-type]
         ev._cats = cats  # the cat and button potentials do not depend on the goals: shared by every candidate
         ev._buttons = buttons
-        total = 0.0
-        for bag, salt in bags:
+        evaluators.append(ev)
+    totals = [0.0] * len(candidates)
+    rounds = 0
+    for _ in range(max(1, futures)):
+        bag = list(pool)
+        rng.shuffle(bag)
+        salt = rng.getrandbits(32)
+        for i, ev in enumerate(evaluators):
             final = rollout(board, hand, market, bag, solo=solo, n_players=n_players, rules=rules, ev=ev,
                             rng=random.Random(salt))
-            total += ev(final, 0)  # its points (and, in a scenario, the objectives' progress)
-        means.append(total / max(1, futures))
-    return means
+            totals[i] += ev(final, 0)  # its points (and, in a scenario, the objectives' progress)
+        rounds += 1
+        if rounds >= min_futures and time.perf_counter() > deadline:
+            break
+    return [t / rounds for t in totals]

@@ -52,9 +52,13 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS}
+                                 "weights": V1_WEIGHTS, "goal_futures": 0, "goal_adjust": {}}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
+# Added to a goal's modelled value when choosing which offered goal to drop (the lowest is dropped): since
+# issue 16 AAAA-BB (1.2) is dropped before AAA-BBB (0.85), as measured.
+GOAL_ADJUST: dict[str, float] = {"AAAA-BB": -0.4}
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
+GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
 
@@ -64,7 +68,8 @@ class StrongPolicy:
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
-                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES) -> None:
+                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES,
+                 goal_adjust: dict[str, float] | None = None) -> None:
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -76,6 +81,7 @@ class StrongPolicy:
         self.objective_bonus = objective_bonus
         self.conditional_third = conditional_third
         self.goal_futures = goal_futures
+        self.goal_adjust = GOAL_ADJUST if goal_adjust is None else goal_adjust
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -88,7 +94,7 @@ class StrongPolicy:
             if self.goal_values is not None:
                 value = sum(self.goal_values[g] for g in trio)
             else:
-                value = sum(goal_prior(g, m) for g in trio)
+                value = sum(goal_prior(g, m) + self.goal_adjust.get(g, 0.0) for g in trio)
             if best is None or value > best[0] + 1e-9:
                 best = (value, trio)
         assert best is not None
@@ -97,13 +103,16 @@ class StrongPolicy:
     def _simulated_goals(self, view: PlayerView) -> ChooseGoals:
         """Keep the three goals whose play-outs from this position score best (:mod:`.goalsim`); each kept
         trio is arranged as the modelled choice would arrange it."""
+        deadline = float("inf")
+        if self.budget_ms is not None:
+            deadline = time.perf_counter() + GOAL_BUDGET_FACTOR * self.budget_ms / 1000
         offered = sorted(view.offered)
         arrangements = [dict(zip(GOAL_SPACES, [g for g in offered if g != drop], strict=True)) for drop in offered]
         rules = rules_for(view.cat_of_pattern)
         means = simulate_choices([goal_list(a) for a in arrangements], Board.from_quilt(view.quilt), view.hand,
                                  view.market, view.unseen_list, solo=view.solo, n_players=view.n_players,
                                  rules=rules, weights=self.weights, futures=self.goal_futures,
-                                 rng=decision_rng(self.seed, view, 7))
+                                 rng=decision_rng(self.seed, view, 7), deadline=deadline)
         best = max(range(len(arrangements)), key=lambda i: (means[i], -i))
         return ChooseGoals(view.seat, arrangements[best])
 

@@ -32,7 +32,7 @@ from calico_bot.core.errors import RecordError
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.ai.policy import decision_rng, open_slots
-from calico_bot.games.calico.ai.strong import StrongPolicy, sample_markets
+from calico_bot.games.calico.ai.strong import GOAL_FUTURES, StrongPolicy, sample_markets
 from calico_bot.games.calico.ai.view import PlayerView, build_view
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn, action_from_json
 from calico_bot.games.calico.engine.components import PATCH_SPACES
@@ -57,10 +57,11 @@ class Settings:
     resample: int = 3
     budget_ms: float | None = None
     seed: int = 0
+    goal_futures: int = GOAL_FUTURES  # the strong player's play-outs for the goal choice at setup
 
     def policy(self) -> StrongPolicy:
         return StrongPolicy(self.seed, budget_ms=self.budget_ms, shortlist=self.shortlist,
-                            samples=self.strong_samples, resample=self.resample)
+                            samples=self.strong_samples, resample=self.resample, goal_futures=self.goal_futures)
 
 
 FULL = Settings()
