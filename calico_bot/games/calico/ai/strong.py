@@ -28,6 +28,10 @@ open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
+At setup the three offered goals with the highest modelled value (:func:`.evaluation.goal_prior`) are kept.
+With ``goal_futures`` > 0 they are chosen instead by playing out each way of dropping one goal
+(:mod:`.goalsim`); that is off by default, as it measured no gain (README, "The AI").
+
 Effort is set by ``shortlist``, ``resample`` and ``samples``, which keeps the player deterministic for a
 fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it cuts the search short the
 choice can depend on the machine's speed; pass ``None`` to disable it).
@@ -52,11 +56,8 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS, "goal_futures": 0, "goal_adjust": {}}
+                                 "weights": V1_WEIGHTS, "goal_futures": 0}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
-# Added to a goal's modelled value when choosing which offered goal to drop (the lowest is dropped): since
-# issue 16 AAAA-BB (1.2) is dropped before AAA-BBB (0.85), as measured.
-GOAL_ADJUST: dict[str, float] = {"AAAA-BB": -0.4}
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -68,8 +69,7 @@ class StrongPolicy:
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
-                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES,
-                 goal_adjust: dict[str, float] | None = None) -> None:
+                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES) -> None:
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -81,7 +81,6 @@ class StrongPolicy:
         self.objective_bonus = objective_bonus
         self.conditional_third = conditional_third
         self.goal_futures = goal_futures
-        self.goal_adjust = GOAL_ADJUST if goal_adjust is None else goal_adjust
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -94,7 +93,7 @@ class StrongPolicy:
             if self.goal_values is not None:
                 value = sum(self.goal_values[g] for g in trio)
             else:
-                value = sum(goal_prior(g, m) + self.goal_adjust.get(g, 0.0) for g in trio)
+                value = sum(goal_prior(g, m) for g in trio)
             if best is None or value > best[0] + 1e-9:
                 best = (value, trio)
         assert best is not None
