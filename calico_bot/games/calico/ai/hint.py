@@ -18,8 +18,9 @@ def hint(state: GameState, seat: int, policy: str = "strong", seed: int = 0, **o
     return policy_by_name(policy, seed, **options).choose_turn(build_view(state, seat))
 
 
-def goal_hint(state: GameState, seat: int, policy: str = "strong", seed: int = 0) -> ChooseGoals:
-    """A suggested choice and arrangement of the offered design goals for ``seat`` during setup."""
+def goal_hint(state: GameState, seat: int, policy: str = "strong", seed: int = 0, **options: object) -> ChooseGoals:
+    """A suggested choice and arrangement of the offered design goals for ``seat`` during setup (``options``
+    as for :func:`hint`)."""
     if not state.players[seat].needs_goals:
         raise ValueError("this player has no design goals to choose")
-    return policy_by_name(policy, seed).choose_goals(build_view(state, seat))
+    return policy_by_name(policy, seed, **options).choose_goals(build_view(state, seat))

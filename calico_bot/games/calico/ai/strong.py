@@ -28,6 +28,10 @@ open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
+At setup the three offered goals with the highest modelled value (:func:`.evaluation.goal_prior`) are kept.
+With ``goal_futures`` > 0 they are chosen instead by playing out each way of dropping one goal
+(:mod:`.goalsim`); that is off by default, as it measured no gain (README, "The AI").
+
 Effort is set by ``shortlist``, ``resample`` and ``samples``, which keeps the player deterministic for a
 fixed seed; ``budget_ms`` is only a safety cap on the time per move (when it cuts the search short the
 choice can depend on the machine's speed; pass ``None`` to disable it).
@@ -42,6 +46,7 @@ import time
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
+from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
@@ -51,8 +56,10 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS}
+                                 "weights": V1_WEIGHTS, "goal_futures": 0}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
+GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
+GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
 
@@ -62,7 +69,7 @@ class StrongPolicy:
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
-                 conditional_third: bool = True) -> None:
+                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES) -> None:
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -73,10 +80,13 @@ class StrongPolicy:
         self.third_weight = third_weight
         self.objective_bonus = objective_bonus
         self.conditional_third = conditional_third
+        self.goal_futures = goal_futures
 
     # --- setup ------------------------------------------------------------------------------------
 
     def choose_goals(self, view: PlayerView) -> ChooseGoals:
+        if self.goal_values is None and self.goal_futures > 0 and len(view.offered) > 3:
+            return self._simulated_goals(view)
         m = self.weights.goal_choices
         best: tuple[float, tuple[str, ...]] | None = None
         for trio in itertools.permutations(sorted(view.offered), 3):
@@ -88,6 +98,22 @@ class StrongPolicy:
                 best = (value, trio)
         assert best is not None
         return ChooseGoals(view.seat, dict(zip(GOAL_SPACES, best[1], strict=True)))
+
+    def _simulated_goals(self, view: PlayerView) -> ChooseGoals:
+        """Keep the three goals whose play-outs from this position score best (:mod:`.goalsim`); each kept
+        trio is arranged as the modelled choice would arrange it."""
+        deadline = float("inf")
+        if self.budget_ms is not None:
+            deadline = time.perf_counter() + GOAL_BUDGET_FACTOR * self.budget_ms / 1000
+        offered = sorted(view.offered)
+        arrangements = [dict(zip(GOAL_SPACES, [g for g in offered if g != drop], strict=True)) for drop in offered]
+        rules = rules_for(view.cat_of_pattern)
+        means = simulate_choices([goal_list(a) for a in arrangements], Board.from_quilt(view.quilt), view.hand,
+                                 view.market, view.unseen_list, solo=view.solo, n_players=view.n_players,
+                                 rules=rules, weights=self.weights, futures=self.goal_futures,
+                                 rng=decision_rng(self.seed, view, 7), deadline=deadline)
+        best = max(range(len(arrangements)), key=lambda i: (means[i], -i))
+        return ChooseGoals(view.seat, arrangements[best])
 
     # --- turns ------------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ from calico_bot.core.errors import RecordError
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.ai.policy import decision_rng, open_slots
-from calico_bot.games.calico.ai.strong import StrongPolicy, sample_markets
+from calico_bot.games.calico.ai.strong import GOAL_FUTURES, StrongPolicy, sample_markets
 from calico_bot.games.calico.ai.view import PlayerView, build_view
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn, action_from_json
 from calico_bot.games.calico.engine.components import PATCH_SPACES
@@ -56,10 +57,11 @@ class Settings:
     resample: int = 3
     budget_ms: float | None = None
     seed: int = 0
+    goal_futures: int = GOAL_FUTURES  # the strong player's play-outs for the goal choice at setup
 
     def policy(self) -> StrongPolicy:
         return StrongPolicy(self.seed, budget_ms=self.budget_ms, shortlist=self.shortlist,
-                            samples=self.strong_samples, resample=self.resample)
+                            samples=self.strong_samples, resample=self.resample, goal_futures=self.goal_futures)
 
 
 FULL = Settings()
@@ -98,6 +100,7 @@ class TurnReview:
     value_suggested: float  # the same estimate after the suggested move
     loss: float  # >= 0: estimated points given up (0 when the moves agree)
     same: bool
+    auto: bool = False  # the bot played this turn for the player (resigned, kicked, out of time): not their move
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +115,26 @@ class Review:
     goals_made: dict[str, str] | None = None  # the arrangement the player chose at setup
     goals_suggested: dict[str, str] | None = None  # the strong player's choice from the same offer
     settings: dict[str, Any] = field(default_factory=dict)
+    goals_auto: bool = False  # the bot chose the goals for the player
     seconds: float = 0.0  # the time the review took (not part of its content)
 
     @property
+    def own_turns(self) -> list[TurnReview]:
+        """The turns the player played themselves (not those the bot played for them)."""
+        return [t for t in self.turns if not t.auto]
+
+    @property
+    def auto_turns(self) -> int:
+        return sum(1 for t in self.turns if t.auto)
+
+    @property
     def total_loss(self) -> float:
-        return sum(t.loss for t in self.turns)
+        return sum(t.loss for t in self.own_turns)
 
     @property
     def agreed(self) -> int:
-        """Turns where the player made the suggested move or one estimated as good."""
-        return sum(1 for t in self.turns if t.loss < AGREE_EPS)
+        """The player's own turns where they made the suggested move or one estimated as good."""
+        return sum(1 for t in self.own_turns if t.loss < AGREE_EPS)
 
     def worst_turns(self) -> list[TurnReview]:
         return [self.turns[i] for i in self.worst]
@@ -142,7 +155,8 @@ class Review:
         return cls(seat=data["seat"], name=data["name"], mode=data["mode"], players=data["players"],
                    final_score=data["final_score"], turns=turns, worst=tuple(data["worst"]),
                    goals_made=data.get("goals_made"), goals_suggested=data.get("goals_suggested"),
-                   settings=dict(data.get("settings") or {}), seconds=float(data.get("seconds", 0.0)))
+                   settings=dict(data.get("settings") or {}), seconds=float(data.get("seconds", 0.0)),
+                   goals_auto=bool(data.get("goals_auto", False)))
 
 
 # --- the estimate ---------------------------------------------------------------------------------
@@ -239,6 +253,15 @@ def review_turn(view: PlayerView, made: Turn, settings: Settings = FULL, *, numb
                       value_suggested=round(vs, 2), loss=round(loss, 2), same=same)
 
 
+def auto_turn(view: PlayerView, made: Turn, settings: Settings = FULL, *, number: int = 0) -> TurnReview:
+    """A turn the bot played for the player: recorded as played (its estimated value), with no suggestion
+    and no loss, since it was not the player's decision."""
+    move = Move.of(view, made)
+    value = round(MoveValuer(view, settings.samples, settings.seed).value(move), 2)
+    return TurnReview(number=number, game_turn=view.turns, made=move, suggested=move, value_made=value,
+                      value_suggested=value, loss=0.0, same=True, auto=True)
+
+
 # --- a whole game ---------------------------------------------------------------------------------
 
 
@@ -295,11 +318,14 @@ def position_view(game: GameState | dict[str, Any], seat: int, number: int) -> P
 
 
 def review_game(game: GameState | dict[str, Any], seat: int, *, settings: Settings = FULL,
-                budget_ms: float | str | None = "settings") -> Review:
+                budget_ms: float | str | None = "settings", bot_actions: Collection[int] = ()) -> Review:
     """Review ``seat``'s turns of a finished game (a :class:`GameState` or a full record).
 
     ``budget_ms`` overrides ``settings.budget_ms`` (the strong player's cap per move; ``None``: none).
-    Deterministic for a given game and settings when no cap cuts a search short.
+    ``bot_actions``: indexes (0-based, in the record's ``actions``) of the actions the bot played for a
+    player (a resigned, kicked or timed-out seat; the bot records them without a person). Those of
+    ``seat`` are marked ``auto``: not valued, and left out of the player's total, agreement and costliest
+    turns. Deterministic for a given game and settings when no cap cuts a search short.
     """
     started = time.perf_counter()
     if budget_ms != "settings":
@@ -307,26 +333,32 @@ def review_game(game: GameState | dict[str, Any], seat: int, *, settings: Settin
     final, steps = positions(game)
     if not (isinstance(seat, int) and 0 <= seat < len(final.players)):
         raise ValueError(f"seat {seat!r} is not a player of this game (0..{len(final.players) - 1})")
+    by_bot = {i for i in bot_actions if isinstance(i, int)}
     policy = settings.policy()
     reviews: list[TurnReview] = []
     goals_made = goals_suggested = None
-    for before, action in steps:
+    goals_auto = False
+    for index, (before, action) in enumerate(steps):
         assert before is not None
         if action.player != seat:
             continue
         view = build_view(before, seat)
         if isinstance(action, ChooseGoals):
             goals_made = dict(action.goals)
-            goals_suggested = dict(policy.choose_goals(view).goals)
+            goals_auto = index in by_bot
+            goals_suggested = goals_made if goals_auto else dict(policy.choose_goals(view).goals)
+            continue
+        if index in by_bot:
+            reviews.append(auto_turn(view, action, settings, number=len(reviews) + 1))
             continue
         reviews.append(review_turn(view, action, settings, number=len(reviews) + 1, policy=policy))
-    order = sorted(range(len(reviews)), key=lambda i: (-reviews[i].loss, i))
+    order = sorted((i for i in range(len(reviews)) if not reviews[i].auto), key=lambda i: (-reviews[i].loss, i))
     worst = tuple(i for i in order[:WORST_COUNT] if reviews[i].loss >= AGREE_EPS)
     player = final.players[seat]
     return Review(seat=seat, name=player.name, mode=final.mode, players=len(final.players),
                   final_score=final.total(seat), turns=tuple(reviews), worst=worst, goals_made=goals_made,
                   goals_suggested=goals_suggested, settings=asdict(settings),
-                  seconds=round(time.perf_counter() - started, 2))
+                  seconds=round(time.perf_counter() - started, 2), goals_auto=goals_auto)
 
 
 def review_record_json(record: dict[str, Any], seat: int, quick: bool = False) -> dict[str, Any]:
@@ -343,6 +375,7 @@ __all__ = [
     "Review",
     "Settings",
     "TurnReview",
+    "auto_turn",
     "full_record",
     "position_view",
     "position_views",

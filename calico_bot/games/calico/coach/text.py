@@ -31,6 +31,12 @@ TEXTS: dict[str, dict[str, str]] = {
                "zh": "估计方法：对每一步，强力机器人评估这一步之后、再接最好的两次放置时你的最终得分，"
                      "并对下一回合市场做 {samples} 次猜测取平均；猜测只从你当时看不到的布片中抽取，"
                      "不使用你当时不知道的任何信息。"},
+    "auto": {"en": "The bot played {n} of your turns for you (after you left the game or ran out of time); "
+                   "they are marked below and not counted as yours.",
+             "zh": "有 {n} 个回合是机器人代你下的（你离开对局或超时之后）；下面已标出，不算作你的走法。"},
+    "goals.auto": {"en": "Setup: the bot chose your design goals for you.",
+                   "zh": "准备阶段：你的设计目标是机器人代你选的。"},
+    "turn.auto": {"en": "`{turn:>2}` {made} · played by the bot for you", "zh": "`{turn:>2}` {made} · 机器人代你下的"},
     "goals.same": {"en": "Setup: your design goals are the ones the bot would have chosen.",
                    "zh": "准备阶段：你的设计目标和机器人的选择一样。"},
     "goals.differ": {"en": "Setup: you put {made}; the bot would have put {suggested}.",
@@ -92,6 +98,8 @@ def worst_line(lang: str, rank: int, turn: TurnReview) -> str:
 
 def turn_line(lang: str, turn: TurnReview) -> str:
     made = move_words(lang, turn.made, "short")
+    if turn.auto:
+        return t(lang, "turn.auto", turn=turn.number, made=made)
     if turn.same:
         return t(lang, "turn.same", turn=turn.number, made=made)
     suggested = move_words(lang, turn.suggested, "short")
@@ -118,9 +126,13 @@ def review_lines(review: Review, lang: str, *, daily: bool = False) -> list[str]
     else:
         title = t(lang, "title", name=review.name, mode=mode, players=players, score=review.final_score)
     lines = [title,
-             t(lang, "summary", agreed=review.agreed, turns=len(review.turns), loss=points(review.total_loss)),
+             t(lang, "summary", agreed=review.agreed, turns=len(review.own_turns), loss=points(review.total_loss)),
              t(lang, "method", samples=review.settings.get("samples", "?"))]
-    if review.goals_made and review.goals_suggested:
+    if review.auto_turns:
+        lines.append(t(lang, "auto", n=review.auto_turns))
+    if review.goals_auto:
+        lines.append(t(lang, "goals.auto"))
+    elif review.goals_made and review.goals_suggested:
         if review.goals_made == review.goals_suggested:
             lines.append(t(lang, "goals.same"))
         else:

@@ -14,8 +14,10 @@ NAMES = ["random", "greedy", "strong"]
 
 
 def _policy(name: str, seed: int = 7):
-    # No time cap, so that the search (and its sampling of future draws) is the same on every run.
-    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4} if name == "strong" else {}))
+    # No time cap, so that the search (and its sampling of future draws) is the same on every run; the goal
+    # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too.
+    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1}
+                                         if name == "strong" else {}))
 
 
 def _perturbed(state: GameState, seat: int, rng: random.Random) -> GameState:
