@@ -191,7 +191,11 @@ class CalicoGames(PluginGames):
         if seat is None:
             raise GameError("review_not_player", game_=KIND)
         record = game.state.to_record(include_hidden=True)
-        review = await asyncio.to_thread(review_game, record, seat)
+        # The actions the bot played for a player (resigned, kicked, out of time) are marked, not judged.
+        standing = self.standing(await self.log_rows(game_id))
+        by_bot = [i for i, row in enumerate(standing) if row.get("auto")] if len(standing) == len(
+            record["actions"]) else []
+        review = await asyncio.to_thread(review_game, record, seat, bot_actions=by_bot)
         return record, review
 
     async def hint(self, game_id: int, person: Person, turn: int) -> Hint:
