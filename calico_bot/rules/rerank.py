@@ -33,6 +33,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -474,18 +475,28 @@ def reference_texts(entries: Sequence[Entry]) -> list[str]:
     return out
 
 
+def _json_lines(path: Path) -> list[Any]:
+    """The JSON values of a JSON Lines file, lines that do not parse left out ([] if it cannot be read)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            continue
+    return out
+
+
 def labelled_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
     """(text, main topics, split) of the rules questions in an evaluation file (off-topic lines and
     unreadable ones are skipped): the topics are the ``required`` ids, or the main topics of ``ids``."""
     by_id = {e.id: e for e in reversed(entries)}
     out = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    for line in lines:
+    for raw in _json_lines(path):
         try:
-            raw = json.loads(line)
             ids = [str(i) for i in raw.get("ids") or ()]
             required = [str(i) for i in raw.get("required") or ()]
             text, split = str(raw["q"]), str(raw.get("split", ""))
@@ -502,13 +513,8 @@ def ruling_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tu
     each language, labelled with the topics of the entries that state the ruling."""
     by_id = {e.id: e for e in reversed(entries)}
     out = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    for line in lines:
+    for raw in _json_lines(path):
         try:
-            raw = json.loads(line)
             asks = [str(q) for q in dict(raw["ask"]).values()]
             stating = [str(i) for i in dict(raw["entries"])]
         except (ValueError, KeyError, TypeError):
