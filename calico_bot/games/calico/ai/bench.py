@@ -1,16 +1,18 @@
 """Benchmark the AI players.
 
     python -m calico_bot.games.calico.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
-        [--vs greedy] [--players 2] [--budget-ms N] [--jobs N] [--scenarios all|1,7,10]
+        [--vs greedy] [--players 2] [--budget-ms N | --no-cap] [--jobs N] [--scenarios all|1,7,10]
 
 The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
-``--budget-ms`` says otherwise.
+``--budget-ms`` says otherwise; ``--no-cap`` turns it off, so that the results do not depend on the
+machine's speed or load.
 
 Solo games (default): mean, median, standard deviation, min, max, the goals/cats/buttons split and
 the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints the paired difference.
 ``--players 2`` (or 3, 4) plays standard games of the policy against ``--vs`` (default greedy) in every
 other seat, the policy's seat rotating with the seed, and prints its win rate (shared wins count half)
-and its points against the opponents' mean.
+and its points against the opponents' mean. ``--scenarios`` with ``--vs`` also prints the paired
+difference of the pooled pass rate and mean score over every (scenario, seed) game.
 """
 
 from __future__ import annotations
@@ -49,8 +51,13 @@ class DuelOutcome:
     move_seconds: list[float]
 
 
+NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
+
+
 def _options(name: str, budget_ms: float | None) -> dict[str, object]:
-    return {"budget_ms": budget_ms} if budget_ms is not None and takes_budget(name) else {}
+    if budget_ms is None or not takes_budget(name):
+        return {}
+    return {"budget_ms": None if math.isinf(budget_ms) else budget_ms}
 
 
 def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
@@ -132,19 +139,36 @@ def _scenario_numbers(text: str) -> list[int]:
     return numbers
 
 
-def scenario_table(policy: str, numbers: list[int], seeds: list[int], budget_ms: float | None, jobs: int) -> str:
-    """Pass rate and mean score per scenario, on the same seeds for every scenario."""
-    lines = [f"{policy}: solo scenarios, {len(seeds)} games each"]
+def scenario_outcomes(policy: str, numbers: list[int], seeds: list[int], budget_ms: float | None,
+                      jobs: int) -> dict[int, list[SoloOutcome]]:
+    """The games of every scenario in ``numbers``, on the same seeds for every scenario."""
+    return {number: _map(play_solo, [(policy, s, "standard", budget_ms, number) for s in seeds], jobs)
+            for number in numbers}
+
+
+def scenario_table(policy: str, games: dict[int, list[SoloOutcome]]) -> str:
+    """Pass rate and mean score per scenario."""
+    lines = [f"{policy}: solo scenarios, {len(next(iter(games.values())))} games each"]
     passes = 0
-    for number in numbers:
-        outcomes = _map(play_solo, [(policy, s, "standard", budget_ms, number) for s in seeds], jobs)
+    for number, outcomes in games.items():
         won = sum(1 for o in outcomes if o.passed)
         passes += won
         mean = statistics.fmean(o.total for o in outcomes)
         lines.append(f"  scenario {number:2d} (needs {SCENARIOS[number].min_score}): "
                      f"pass {100 * won / len(outcomes):5.1f}%, mean {mean:.1f}")
-    lines.append(f"  all: pass {100 * passes / (len(numbers) * len(seeds)):.1f}%")
+    lines.append(f"  all: pass {100 * passes / sum(len(o) for o in games.values()):.1f}%")
     return "\n".join(lines)
+
+
+def scenario_difference(name: str, games: dict[int, list[SoloOutcome]], other: str,
+                        others: dict[int, list[SoloOutcome]]) -> str:
+    """The paired difference ``name - other`` of the pass rate and the mean over every (scenario, seed) game."""
+    mine = [o for number in games for o in games[number]]
+    theirs = [o for number in games for o in others[number]]
+    p, p_lo, p_hi = paired_difference([float(bool(o.passed)) for o in mine], [float(bool(o.passed)) for o in theirs])
+    m, m_lo, m_hi = paired_difference([o.total for o in mine], [o.total for o in theirs])
+    return (f"paired difference {name} - {other} ({len(mine)} games): pass {100 * p:+.1f} points of % "
+            f"(95% CI {100 * p_lo:+.1f} .. {100 * p_hi:+.1f}), mean {m:+.2f} (95% CI {m_lo:+.2f} .. {m_hi:+.2f})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,14 +183,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=float, default=None,
                         help=f"time cap per move of the searching policies (default: {budget.ENV_VAR} or "
                              f"{budget.DEFAULT_BUDGET_MS}, as the bot)")
+    parser.add_argument("--no-cap", action="store_true",
+                        help="no time cap per move (deterministic results, whatever the machine's load)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--scenarios", default=None,
                         help="solo scenarios to play ('all' or a list such as 1,7,10): pass rate and mean per scenario")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
-    if args.budget_ms is None:
-        args.budget_ms = float(budget.budget_ms())
-    print(f"budget {args.budget_ms:g} ms per move")
+    if args.no_cap and args.budget_ms is not None:
+        parser.error("--no-cap and --budget-ms exclude each other")
+    if args.no_cap:
+        args.budget_ms = NO_CAP
+        print("no time cap per move")
+    else:
+        if args.budget_ms is None:
+            args.budget_ms = float(budget.budget_ms())
+        print(f"budget {args.budget_ms:g} ms per move")
 
     if args.players > 1:
         opponent = args.vs or "greedy"
@@ -184,8 +216,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.scenarios:
         numbers = sorted(SCENARIOS) if args.scenarios == "all" else _scenario_numbers(args.scenarios)
-        for name in [args.policy] + ([args.vs] if args.vs else []):
-            print(scenario_table(name, numbers, seeds, args.budget_ms, args.jobs))
+        games = scenario_outcomes(args.policy, numbers, seeds, args.budget_ms, args.jobs)
+        print(scenario_table(args.policy, games))
+        if args.vs:
+            others = scenario_outcomes(args.vs, numbers, seeds, args.budget_ms, args.jobs)
+            print(scenario_table(args.vs, others))
+            print(scenario_difference(args.policy, games, args.vs, others))
         return 0
 
     outcomes = _map(play_solo, [(args.policy, s, args.setup, args.budget_ms) for s in seeds], args.jobs)

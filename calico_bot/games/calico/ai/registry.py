@@ -25,19 +25,29 @@ def _strong_v1(seed: int, **kwargs: object) -> Policy:
     return policy
 
 
+def _strong_w1(seed: int, **kwargs: object) -> Policy:
+    from calico_bot.games.calico.ai.strong import V1_WEIGHTS, StrongPolicy
+
+    policy = StrongPolicy(seed, **{"weights": V1_WEIGHTS, **kwargs})  # type: ignore[arg-type]
+    policy.name = "strong-w1"
+    return policy
+
+
 FACTORIES: dict[str, Callable[..., Policy]] = {
     "random": lambda seed, **_: RandomPolicy(seed),
     "greedy": lambda seed, **_: GreedyPolicy(seed),
     "strong": _strong,
     "strong-v1": _strong_v1,
+    "strong-w1": _strong_w1,
 }
-SEARCHING = frozenset({"strong", "strong-v1"})  # the policies that take ``budget_ms`` and search options
+SEARCHING = frozenset({"strong", "strong-v1", "strong-w1"})  # the policies that take ``budget_ms`` and search options
 POLICY_NAMES: tuple[str, ...] = tuple(FACTORIES)
 
 
 def policy_by_name(name: str, seed: int = 0, **options: object) -> Policy:
-    """``random``, ``greedy``, ``strong`` or ``strong-v1`` (the strong player as it was before
-    issue 16, kept for comparison), or a level ``easy``/``medium``/``hard``; ``options`` go to the
+    """``random``, ``greedy``, ``strong``, ``strong-v1`` (the strong player as it was before
+    issue 16, kept for comparison), ``strong-w1`` (today's strong player with the evaluation weights
+    from before issue 16, ``V1_WEIGHTS``), or a level ``easy``/``medium``/``hard``; ``options`` go to the
     searching policies (``budget_ms``, search settings)."""
     key = ALIASES.get(name.lower(), name.lower())
     if key not in FACTORIES:

@@ -25,7 +25,7 @@ def test_budget_setting_parses_the_environment() -> None:
 def test_strong_policies_and_bench_read_the_same_setting(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("AI_BUDGET_MS", "123")
-    for name in ("strong", "hard", "strong-v1"):
+    for name in ("strong", "hard", "strong-v1", "strong-w1"):
         assert takes_budget(name)
         assert policy_by_name(name, 1).budget_ms == 123  # type: ignore[attr-defined]
     assert policy_by_name("strong", 1, budget_ms=None).budget_ms is None  # type: ignore[attr-defined]
@@ -33,6 +33,42 @@ def test_strong_policies_and_bench_read_the_same_setting(monkeypatch: pytest.Mon
     assert policy_by_name("strong-v1", 1).name == "strong-v1"
     bench.main(["--policy", "greedy", "--games", "1"])
     assert "budget 123 ms per move" in capsys.readouterr().out
+
+
+def test_bench_no_cap_turns_the_time_cap_off(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("AI_BUDGET_MS", "123")
+    assert bench._options("strong", bench.NO_CAP) == {"budget_ms": None}
+    assert bench._options("strong-w1", 50.0) == {"budget_ms": 50.0}
+    assert bench._options("greedy", bench.NO_CAP) == {}
+    bench.main(["--policy", "greedy", "--games", "1", "--no-cap"])
+    assert "no time cap per move" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        bench.main(["--policy", "greedy", "--games", "1", "--no-cap", "--budget-ms", "10"])
+
+
+def _outcome(seed: int, total: int, passed: bool) -> bench.SoloOutcome:
+    return bench.SoloOutcome(seed, total, 0, 0, 0, [0.0], passed)
+
+
+def test_scenario_difference_pairs_games_by_scenario_and_seed() -> None:
+    mine = {1: [_outcome(1, 60, True), _outcome(2, 50, False)], 2: [_outcome(1, 70, True), _outcome(2, 64, True)]}
+    theirs = {1: [_outcome(1, 58, False), _outcome(2, 50, False)], 2: [_outcome(1, 66, True), _outcome(2, 60, False)]}
+    line = bench.scenario_difference("a", mine, "b", theirs)
+    # passes 3 against 1 in 4 paired games: +50 points of %; totals +2, 0, +4, +4: mean +2.50
+    assert line.startswith("paired difference a - b (4 games): pass +50.0 points of %")
+    assert "mean +2.50" in line
+    table = bench.scenario_table("a", mine)
+    assert "scenario  2 (needs 59): pass 100.0%, mean 67.0" in table
+    assert "all: pass 75.0%" in table
+
+
+def test_bench_scenarios_with_vs_prints_both_tables_and_the_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.main(["--policy", "greedy", "--vs", "random", "--games", "2", "--scenarios", "1", "--no-cap"])
+    out = capsys.readouterr().out
+    assert "greedy: solo scenarios, 2 games each" in out
+    assert "random: solo scenarios, 2 games each" in out
+    assert "paired difference greedy - random (2 games)" in out
 
 
 def test_remembered_potentials_equal_fresh_ones() -> None:

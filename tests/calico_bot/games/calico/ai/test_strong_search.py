@@ -52,6 +52,16 @@ def test_strong_v1_keeps_the_old_settings() -> None:
     assert new.weights == Weights()  # type: ignore[attr-defined]
 
 
+def test_strong_w1_is_todays_search_with_the_old_weights() -> None:
+    w1 = policy_by_name("strong-w1", 3, budget_ms=None)
+    new = policy_by_name("strong", 3, budget_ms=None)
+    assert w1.name == "strong-w1"
+    assert (w1.weights.cat_scale, w1.weights.button_scale) == (1.0, 1.0)  # type: ignore[attr-defined]
+    for attr in ("conditional_third", "resample", "objective_bonus", "shortlist", "samples", "goal_futures"):
+        assert getattr(w1, attr) == getattr(new, attr), attr
+    assert w1.budget_ms is None  # type: ignore[attr-defined]
+
+
 def test_cat_and_button_scales_weigh_only_their_potential() -> None:
     rng = random.Random(5)
     state = new_game(GameOptions(players=["a"], mode="solo"), 4)
