@@ -164,6 +164,14 @@ class CalicoGames(PluginGames):
 
     # --- undo ----------------------------------------------------------------------------------------
 
+    def _undoable(self, game: PluginTable, rows: list[dict[str, Any]], seat: int) -> tuple[int, bool]:
+        """Only a turn can be taken back: a goal choice at setup stands (as on the table, once placed)."""
+        count, revealed = super()._undoable(game, rows, seat)
+        standing = self.standing(rows)
+        if standing[len(standing) - count].get("kind") != "turn":
+            raise GameError("nothing_to_undo")
+        return count, revealed
+
     async def _take_back(self, game: PluginTable, rows: list[dict[str, Any]], seat: int, count: int,
                          person: Person, *, options: dict[str, Any] | None = None) -> TableUpdate:
         """The position before the last ``count`` actions, replayed from the seed (the game's full record

@@ -78,3 +78,20 @@ async def test_a_second_answer_and_a_wrong_one_are_refused_and_change_nothing(tm
         assert (await service.load(game_id)).row.version == before
     finally:
         await storage.close()
+
+
+async def test_a_goal_choice_cannot_be_taken_back(tmp_path: Path) -> None:
+    storage = await open_storage(tmp_path / "db.sqlite3")
+    try:
+        service = CalicoGames(storage)
+        game_id = await three_players(service)
+        await service.choose_goals(game_id, ANA, await goals_of(service, game_id, 0))
+        before = await service.load(game_id)
+        with pytest.raises(GameError) as refused:
+            await service.undo(game_id, ANA)
+        assert refused.value.code == "nothing_to_undo"
+        after = await service.load(game_id)
+        assert after.row.version == before.row.version and after.state is not None and before.state is not None
+        assert after.state.to_json() == before.state.to_json()
+    finally:
+        await storage.close()
