@@ -348,6 +348,83 @@ CATALOG: dict[str, dict[Lang, str]] = {
     "calico.tile": {"en": "{color} {pattern}", "zh": "{color}{pattern}"},
     "calico.status.active": {"en": "playing", "zh": "进行中"},
     "calico.status.lobby_word": {"en": "waiting for players", "zh": "等待玩家"},
+    # --- the coach's review (coach/text.py) ---
+    "calico.coach.title_solo": {
+        "en": "**Review of your game, {name}** ({mode}): final score **{score}**.",
+        "zh": "**{name} 的对局复盘**（{mode}）：最终得分 **{score}**。",
+    },
+    "calico.coach.title": {
+        "en": "**Review of your game, {name}** ({mode}, {players}): final score **{score}**.",
+        "zh": "**{name} 的对局复盘**（{mode}，{players}）：最终得分 **{score}**。",
+    },
+    "calico.coach.players.1": {"en": "solo", "zh": "单人"},
+    "calico.coach.players.n": {"en": "{n} players", "zh": "{n} 名玩家"},
+    "calico.coach.summary": {
+        "en": "You played the strong bot's move, or one it rates as good, on {agreed} of {turns} turns. Estimated "
+              "points given up in all: **{loss}**.",
+        "zh": "在 {turns} 个回合中，有 {agreed} 个回合你走了强力机器人的选择，或它认为同样好的走法。估计总共失去 **{"
+              "loss}** 分。",
+    },
+    "calico.coach.method": {
+        "en": "How this is estimated: for each move, the strong bot's evaluation of your final score after it and "
+              "the best two placements that could follow, averaged over {samples} guesses of the next market drawn "
+              "only from the tiles you had not seen. It knows nothing you did not know at the time.",
+        "zh": "估计方法：对每一步，强力机器人评估这一步之后、再接最好的两次放置时你的最终得分，并对下一回合市场做 {s"
+              "amples} 次猜测取平均；猜测只从你当时看不到的布片中抽取，不使用你当时不知道的任何信息。",
+    },
+    "calico.coach.auto": {
+        "en": "The bot played {n} of your turns for you (after you left the game or ran out of time); they are "
+              "marked below and not counted as yours.",
+        "zh": "有 {n} 个回合是机器人代你下的（你离开对局或超时之后）；下面已标出，不算作你的走法。",
+    },
+    "calico.coach.goals.auto": {
+        "en": "Setup: the bot chose your design goals for you.",
+        "zh": "准备阶段：你的设计目标是机器人代你选的。",
+    },
+    "calico.coach.turn.auto": {
+        "en": "`{turn:>2}` {made} · played by the bot for you",
+        "zh": "`{turn:>2}` {made} · 机器人代你下的",
+    },
+    "calico.coach.goals.same": {
+        "en": "Setup: your design goals are the ones the bot would have chosen.",
+        "zh": "准备阶段：你的设计目标和机器人的选择一样。",
+    },
+    "calico.coach.goals.differ": {
+        "en": "Setup: you put {made}; the bot would have put {suggested}.",
+        "zh": "准备阶段：你放的是 {made}；机器人会放 {suggested}。",
+    },
+    "calico.coach.worst.title": {"en": "**The turns that cost most**", "zh": "**代价最大的回合**"},
+    "calico.coach.worst.none": {
+        "en": "No turn cost you a measurable amount: well played!",
+        "zh": "没有哪个回合让你明显失分：下得很好！",
+    },
+    "calico.coach.worst.line": {
+        "en": "{rank}. Turn {turn}: you {made}. The bot would {suggested}. About **{loss}** points given up.",
+        "zh": "{rank}. 第 {turn} 回合：你{made}。机器人会{suggested}。估计失去约 **{loss}** 分。",
+    },
+    "calico.coach.turns.title": {
+        "en": "**Turn by turn** (you / the bot / points given up)",
+        "zh": "**逐回合**（你 / 机器人 / 失分）",
+    },
+    "calico.coach.turn.same": {"en": "`{turn:>2}` {made} · the bot agrees", "zh": "`{turn:>2}` {made} · 机器人同意"},
+    "calico.coach.turn.good": {
+        "en": "`{turn:>2}` {made} · bot: {suggested} · as good",
+        "zh": "`{turn:>2}` {made} · 机器人：{suggested} · 同样好",
+    },
+    "calico.coach.turn.loss": {
+        "en": "`{turn:>2}` {made} · bot: {suggested} · **-{loss}**",
+        "zh": "`{turn:>2}` {made} · 机器人：{suggested} · **-{loss}**",
+    },
+    "calico.coach.move.made": {"en": "placed {tile} on {space}{take}", "zh": "把{tile}放在 {space}{take}"},
+    "calico.coach.move.would": {"en": "place {tile} on {space}{take}", "zh": "把{tile}放在 {space}{take}"},
+    "calico.coach.move.short": {"en": "{tile} {space}{take}", "zh": "{tile} {space}{take}"},
+    "calico.coach.take.made": {"en": " and took {tile} (slot {slot})", "zh": "，并拿走了{tile}（第 {slot} 格）"},
+    "calico.coach.take.would": {"en": " and take {tile} (slot {slot})", "zh": "，并拿走{tile}（第 {slot} 格）"},
+    "calico.coach.take.short": {"en": ", took {slot}: {tile}", "zh": "，拿 {slot}：{tile}"},
+    "calico.coach.daily.title": {
+        "en": "**Review of your daily puzzle, {name}**: final score **{score}**.",
+        "zh": "**{name} 的每日谜题复盘**：最终得分 **{score}**。",
+    },
 }
 
 #: The plug-in contract's form: {"en": {key: text}, "zh": {key: text}}.

@@ -1,7 +1,8 @@
 """The coach's review as text, in English or Simplified Chinese, in chunks that fit a Discord message.
 
-Tiles are named as everywhere else in the bot (colour and pattern words of ``services.i18n``, e.g.
-"yellow dots" / "黄色圆点"), spaces by their labels (``C3``) and market slots by number.
+Its sentences are Calico's messages under ``calico.coach.`` (``games/calico/messages.py``). Tiles are
+named as everywhere else in the bot ("yellow dots" / "黄色圆点"), spaces by their labels (``C3``) and
+market slots by number.
 """
 
 from __future__ import annotations
@@ -9,64 +10,14 @@ from __future__ import annotations
 from calico_bot.games.calico.coach.review import AGREE_EPS, Move, Review, TurnReview
 from calico_bot.games.calico.engine.components import COLORS, PATTERNS
 from calico_bot.games.calico.messages import tr
-from calico_bot.services.i18n import format_entry
 
 CHUNK_LIMIT = 1900
 
-TEXTS: dict[str, dict[str, str]] = {
-    "title_solo": {"en": "**Review of your game, {name}** ({mode}): final score **{score}**.",
-                   "zh": "**{name} 的对局复盘**（{mode}）：最终得分 **{score}**。"},
-    "title": {"en": "**Review of your game, {name}** ({mode}, {players}): final score **{score}**.",
-              "zh": "**{name} 的对局复盘**（{mode}，{players}）：最终得分 **{score}**。"},
-    "players.1": {"en": "solo", "zh": "单人"},
-    "players.n": {"en": "{n} players", "zh": "{n} 名玩家"},
-    "summary": {"en": "You played the strong bot's move, or one it rates as good, on {agreed} of {turns} turns. "
-                      "Estimated points given up in all: **{loss}**.",
-                "zh": "在 {turns} 个回合中，有 {agreed} 个回合你走了强力机器人的选择，或它认为同样好的走法。"
-                      "估计总共失去 **{loss}** 分。"},
-    "method": {"en": "How this is estimated: for each move, the strong bot's evaluation of your final score after it "
-                     "and the best two placements that could follow, averaged over {samples} guesses of the next "
-                     "market drawn only from the tiles you had not seen. It knows nothing you did not know at the "
-                     "time.",
-               "zh": "估计方法：对每一步，强力机器人评估这一步之后、再接最好的两次放置时你的最终得分，"
-                     "并对下一回合市场做 {samples} 次猜测取平均；猜测只从你当时看不到的布片中抽取，"
-                     "不使用你当时不知道的任何信息。"},
-    "auto": {"en": "The bot played {n} of your turns for you (after you left the game or ran out of time); "
-                   "they are marked below and not counted as yours.",
-             "zh": "有 {n} 个回合是机器人代你下的（你离开对局或超时之后）；下面已标出，不算作你的走法。"},
-    "goals.auto": {"en": "Setup: the bot chose your design goals for you.",
-                   "zh": "准备阶段：你的设计目标是机器人代你选的。"},
-    "turn.auto": {"en": "`{turn:>2}` {made} · played by the bot for you", "zh": "`{turn:>2}` {made} · 机器人代你下的"},
-    "goals.same": {"en": "Setup: your design goals are the ones the bot would have chosen.",
-                   "zh": "准备阶段：你的设计目标和机器人的选择一样。"},
-    "goals.differ": {"en": "Setup: you put {made}; the bot would have put {suggested}.",
-                     "zh": "准备阶段：你放的是 {made}；机器人会放 {suggested}。"},
-    "worst.title": {"en": "**The turns that cost most**", "zh": "**代价最大的回合**"},
-    "worst.none": {"en": "No turn cost you a measurable amount: well played!",
-                   "zh": "没有哪个回合让你明显失分：下得很好！"},
-    "worst.line": {"en": "{rank}. Turn {turn}: you {made}. The bot would {suggested}. About **{loss}** points "
-                         "given up.",
-                   "zh": "{rank}. 第 {turn} 回合：你{made}。机器人会{suggested}。估计失去约 **{loss}** 分。"},
-    "turns.title": {"en": "**Turn by turn** (you / the bot / points given up)",
-                    "zh": "**逐回合**（你 / 机器人 / 失分）"},
-    "turn.same": {"en": "`{turn:>2}` {made} · the bot agrees", "zh": "`{turn:>2}` {made} · 机器人同意"},
-    "turn.good": {"en": "`{turn:>2}` {made} · bot: {suggested} · as good",
-                  "zh": "`{turn:>2}` {made} · 机器人：{suggested} · 同样好"},
-    "turn.loss": {"en": "`{turn:>2}` {made} · bot: {suggested} · **-{loss}**",
-                  "zh": "`{turn:>2}` {made} · 机器人：{suggested} · **-{loss}**"},
-    "move.made": {"en": "placed {tile} on {space}{take}", "zh": "把{tile}放在 {space}{take}"},
-    "move.would": {"en": "place {tile} on {space}{take}", "zh": "把{tile}放在 {space}{take}"},
-    "move.short": {"en": "{tile} {space}{take}", "zh": "{tile} {space}{take}"},
-    "take.made": {"en": " and took {tile} (slot {slot})", "zh": "，并拿走了{tile}（第 {slot} 格）"},
-    "take.would": {"en": " and take {tile} (slot {slot})", "zh": "，并拿走{tile}（第 {slot} 格）"},
-    "take.short": {"en": ", took {slot}: {tile}", "zh": "，拿 {slot}：{tile}"},
-    "daily.title": {"en": "**Review of your daily puzzle, {name}**: final score **{score}**.",
-                    "zh": "**{name} 的每日谜题复盘**：最终得分 **{score}**。"},
-}
 
 
 def t(lang: str, key: str, **params: object) -> str:
-    return format_entry(TEXTS[key], lang, params)
+    """One of the coach's texts (``calico.coach.<key>`` in Calico's messages)."""
+    return tr(lang, f"coach.{key}", **params)
 
 
 def tile_words(lang: str, tile: int | None) -> str:
