@@ -612,7 +612,7 @@ class PluginCog(Announcer, commands.Cog):
             else:
                 line = self.done_line(lang, game, done.view or spectator, done)
                 nxt = update.done[i + 1] if i + 1 < len(update.done) else None
-                if nxt is not None and game.seat_row(nxt.seat).is_bot:  # a bot answers at once: no prompt to it
+                if nxt is not None and nxt.auto:  # answered for that seat at once: no prompt to it
                     line = self.without_prompt(lang, done.view or spectator, line)
                 lines.append(line)
         # A bot's reply can end with the same prompt line as the move before it: say each line once, last.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from calico_bot.services.i18n import Lang, register_messages
+from calico_bot.services.i18n import has as shared_has
 from calico_bot.services.i18n import tr as shared_tr
 
 PREFIX = "calico."
@@ -445,8 +446,6 @@ def tr(lang: Lang, key: str, **params: Any) -> str:
 
 
 def has(key: str) -> bool:
-    from calico_bot.services.i18n import has as shared_has
-
     return shared_has(key_of(key))
 
 

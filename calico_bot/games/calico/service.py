@@ -53,7 +53,6 @@ from .table import GOALS_KEY, LoadedGame, LobbyOptions, TurnReport, Update
 KIND = PLUGIN.key
 BOT_LEVELS = PLUGIN.bot_levels  # the words players see; the AI registry maps them to policies
 OLD_LEVEL_WORDS = {"random": "easy", "greedy": "medium", "strong": "hard"}  # still accepted
-AUTO_PLAY_LEVEL = PLUGIN.default_level  # what plays for absent, kicked and resigned players
 
 
 @dataclass(slots=True)
