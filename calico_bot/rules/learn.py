@@ -2,14 +2,13 @@
 and the off-topic classifier (``rules.scope_model``).
 
     python -m calico_bot.rules.learn cv [--kb-only] [--splits blind-a,blind-b,...]   # the reranker
-    python -m calico_bot.rules.learn cv-scope [--dense]                               # the classifier
+    python -m calico_bot.rules.learn cv-scope [--no-extra]                            # the classifier
+    python -m calico_bot.rules.learn train-scope   # writes data/rules/scope_model.jsonl
     python -m calico_bot.rules.learn cv-offtopic          # the off-topic neighbour rule's thresholds
     python -m calico_bot.rules.learn train   # writes data/rules/reranker.jsonl
 
 Both ``cv`` commands leave one split out at a time, fit on the rest and measure the left-out split;
-nothing is written. ``train`` fits the reranker on everything. The classifier is not used by the
-search (under cross-validation it refused almost nothing the hand rules let through without also
-refusing rules questions; see the README), so it has no shipped weights.
+nothing is written. ``train`` fits the reranker on everything, ``train-scope`` the classifier.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ import numpy as np
 
 from calico_bot.rules import rerank, scope_model
 from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
+from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.knowledge import GAMES, load_entries
 from calico_bot.rules.rerank import (
     MARGIN,
@@ -41,8 +41,9 @@ from calico_bot.rules.rerank import (
     reference_texts,
     ruling_questions,
     save_weights,
+    shipped_reranker,
 )
-from calico_bot.rules.search import RulesIndex
+from calico_bot.rules.search import NAMED_GAME_FLOOR_SHARE, RulesIndex, vouching_game
 
 _TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
 #: Split name of knowledge-base example questions used as training questions (no pool item has it).
@@ -132,7 +133,8 @@ def train_weights(pool: Pool, records: list[Record], hide: frozenset[str] = froz
 
 def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str], list[bool], list[str]]:
     """(texts, off-topic?, split) for the classifier: the knowledge base's example questions (split
-    "kb") and every labelled question."""
+    "kb"), the classifier's own training messages (``scope_model.TRAIN_FILE``, split "scope-train")
+    and every labelled question."""
     texts: list[str] = []
     labels: list[bool] = []
     splits: list[str] = []
@@ -141,6 +143,10 @@ def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str],
             texts.extend(qs)
             labels.extend([False] * len(qs))
             splits.extend(["kb"] * len(qs))
+    for text, off in scope_model.training_lines():
+        texts.append(text)
+        labels.append(off)
+        splits.append("scope-train")
     for q in questions:
         texts.append(q.q)
         labels.append(q.offtopic)
@@ -148,79 +154,99 @@ def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str],
     return texts, labels, splits
 
 
-def dense_rows(index: RulesIndex, texts: list[str], pool: Pool | None) -> np.ndarray:
-    """Per text: the hand search's best confidence, that minus its floor, and the best similarity to
-    a knowledge-base example question other than the text itself."""
-    saved = index.reranker
-    index.reranker = None
+def train_scope(index: RulesIndex, questions: list[Question], hide: str | None = None,
+                extra: bool = True) -> scope_model.ScopeModel:
+    """The classifier fitted on everything but the split ``hide`` (``extra``: with ``scope_train.jsonl``)."""
+    texts, labels, splits = scope_data(index, questions)
+    keep = [i for i, s in enumerate(splits) if s != hide and (extra or s != "scope-train")]
+    vectoriser = Vectoriser(reference_texts(index.entries()))
+    return scope_model.fit(vectoriser, [texts[i] for i in keep], [labels[i] for i in keep])
+
+
+@dataclass(slots=True)
+class ScopeRow:
+    """One labelled message under the hand rules (with the shipped reranker, its split hidden) and its
+    cross-validated P(off-topic)."""
+
+    question: Question
+    refused: bool
+    score: float
+    vouched: bool
+    intent: bool
+    p: float = 0.0
+
+    def refused_with(self, start: float, slope: float) -> bool:
+        """Whether the search refuses it with the classifier's floor ``slope * (p - start)``."""
+        if self.refused or self.intent:
+            return self.refused
+        needed = max(0.0, slope * (self.p - start)) * (NAMED_GAME_FLOOR_SHARE if self.vouched else 1.0)
+        return self.score < needed
+
+
+def scope_rows(index: RulesIndex, questions: list[Question], extra: bool = True) -> list[ScopeRow]:
+    """Every labelled message: the hand rules' verdict and its P(off-topic) by a classifier fitted
+    without its split."""
+    saved, saved_model = index.reranker, index.scope_model
+    index.scope_model = None
     rows = []
     try:
-        for t in texts:
-            lk = index.lookup(t, k=1)
-            best = (lk.hits or lk.guesses)
-            conf = best[0].score if best else 0.0
-            sim = 0.0
-            if pool is not None:
-                sims = np.where(pool.is_kb, pool.similarities(t), 0.0)
-                sims[sims > 0.999] = 0.0
-                sim = float(sims.max())
-            rows.append((conf, conf - lk.floor, sim))
+        for q in questions:
+            if saved is not None:
+                index.reranker = saved.hiding({q.split})
+            lk = index.lookup(q.q, k=1)
+            rows.append(ScopeRow(q, not lk.hits, lk.hits[0].score if lk.hits else 0.0,
+                                 vouching_game(q.q) is not None, structure_intent(q.q) is not None))
     finally:
-        index.reranker = saved
-    return np.array(rows)
-
-
-_DENSE_CACHE: dict[int, np.ndarray] = {}
-
-
-def train_scope(index: RulesIndex, questions: list[Question], hide: str | None = None, dense: bool = False
-                ) -> scope_model.ScopeModel:
-    texts, labels, splits = scope_data(index, questions)
-    keep = [i for i, s in enumerate(splits) if s != hide]
-    vectoriser = Vectoriser(reference_texts(index.entries()))
-    rows = None
-    if dense:
-        if id(index) not in _DENSE_CACHE:
-            pool = Pool(vectoriser, pool_items(index.entries(), {e.id: i for i, e in enumerate(index.entries())}, []))
-            _DENSE_CACHE[id(index)] = dense_rows(index, texts, pool)
-        rows = _DENSE_CACHE[id(index)][keep]
-    return scope_model.fit(vectoriser, [texts[i] for i in keep], [labels[i] for i in keep], dense=rows)
-
-
-def cross_validate_scope(index: RulesIndex, questions: list[Question], dense: bool = False) -> None:
-    """Leave each split out in turn, fit the classifier on the rest, and combine its verdict on the
-    left-out split with the hand rules' (refused when either refuses)."""
-    hand = {q.q: not index.search(q.q, k=1) for q in questions}
-    prob: dict[str, float] = {}
+        index.reranker, index.scope_model = saved, saved_model
+    by_text = {r.question.q: r for r in rows}
     for split in dict.fromkeys(q.split for q in questions):
         test = [q for q in questions if q.split == split]
-        model = train_scope(index, questions, hide=split, dense=dense)
-        rows = None
-        if dense:
-            _, _, splits = scope_data(index, questions)
-            rows = _DENSE_CACHE[id(index)][[i for i, s in enumerate(splits) if s == split]]
-        prob.update(zip((q.q for q in test), model.probabilities([q.q for q in test], rows), strict=True))
-    scoped = [q for q in questions if not q.offtopic]
-    off = [q for q in questions if q.offtopic]
-    first_sight = [q for q in off if q.split in OFFTOPIC]
-    print(f"hand rules: off-topic refused {np.mean([hand[q.q] for q in off]):.1%} of {len(off)} "
-          f"(offtopic-a..f {np.mean([hand[q.q] for q in first_sight]):.1%}); rules questions refused "
-          f"{sum(hand[q.q] for q in scoped)} of {len(scoped)}")
-    for t in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
-        def refused(q: Question, t: float = t) -> bool:
-            return hand[q.q] or prob[q.q] >= t
+        model = train_scope(index, questions, hide=split, extra=extra)
+        for q, p in zip(test, model.probabilities([q.q for q in test]), strict=True):
+            by_text[q.q].p = float(p)
+    return rows
 
-        rates = {lg: np.mean([refused(q) for q in off if q.lang == lg]) for lg in ("en", "zh")}
-        per_split = [np.mean([refused(q) for q in off if q.split == s]) for s in OFFTOPIC]
-        wrong = [q for q in scoped if refused(q)]
-        print(f"threshold {t:.2f}: off-topic refused {np.mean([refused(q) for q in off]):.1%} (en {rates['en']:.1%}, "
-              f"zh {rates['zh']:.1%}; offtopic-a..f mean {np.mean(per_split):.1%}, each "
-              + " ".join(f"{r:.0%}" for r in per_split) + f"); rules questions refused {len(wrong)} of {len(scoped)}"
-              + (": " + "; ".join(f"[{q.split}] {q.q} ({prob[q.q]:.2f})" for q in wrong[:8]) if wrong else ""))
-    missed = sorted((q for q in off if not hand[q.q]), key=lambda q: -prob[q.q])
-    print("off-topic messages the hand rules answer, with the classifier's cross-validated probability:")
-    for q in missed:
-        print(f"  {prob[q.q]:.2f} [{q.split}] {q.q}")
+
+SCOPE_GRID = tuple((start, slope) for start in (0.4, 0.5, 0.6, 0.7) for slope in (0.5, 1.0, 1.5, 2.0, 3.0))
+
+
+def cross_validate_scope(index: RulesIndex, questions: list[Question], extra: bool = True,
+                         start: float = scope_model.START, slope: float = scope_model.SLOPE) -> None:
+    """Leave each split out in turn, fit the classifier on the rest, and measure the left-out split
+    through the search with the classifier's floor (per split: off-topic refused, rules questions
+    refused), before (hand rules) and after; then a grid of floors."""
+    rows = scope_rows(index, questions, extra)
+    off = [r for r in rows if r.question.offtopic]
+    scoped = [r for r in rows if not r.question.offtopic]
+
+    def line(name: str, rs: list[ScopeRow], start: float, slope: float) -> str:
+        if rs[0].question.offtopic:
+            by_lang = {lg: [r for r in rs if r.question.lang == lg] for lg in ("en", "zh")}
+            return (f"{name:<14} off-topic refused {np.mean([r.refused for r in rs]):6.1%} -> "
+                    f"{np.mean([r.refused_with(start, slope) for r in rs]):6.1%} (n={len(rs)}; "
+                    + ", ".join(f"{lg} {np.mean([r.refused for r in v]):.1%} -> "
+                                f"{np.mean([r.refused_with(start, slope) for r in v]):.1%}"
+                                for lg, v in by_lang.items() if v) + ")")
+        return (f"{name:<14} rules questions refused {sum(r.refused for r in rs)} -> "
+                f"{sum(r.refused_with(start, slope) for r in rs)} of {len(rs)}")
+
+    print(f"classifier floor {slope} * (P(off-topic) - {start}), each split left out of the fit"
+          + ("" if extra else " (without scope_train.jsonl)"))
+    for split in dict.fromkeys(r.question.split for r in rows):
+        print(line(split, [r for r in rows if r.question.split == split], start, slope))
+    print(line("all off-topic", off, start, slope))
+    print(line("all rules", scoped, start, slope))
+    print("grid (start, slope): off-topic refused, rules questions refused")
+    for a, b in SCOPE_GRID:
+        wrong = [r for r in scoped if r.refused_with(a, b)]
+        print(f"  {a:.1f} {b:.1f}: {np.mean([r.refused_with(a, b) for r in off]):.1%}, {len(wrong)}"
+              + "".join(f"; [{r.question.split}] {r.question.q} ({r.p:.2f})" for r in wrong[:5]))
+    print("off-topic messages still answered (P(off-topic), answer's confidence):")
+    for r in sorted((r for r in off if not r.refused_with(start, slope)), key=lambda r: -r.p):
+        print(f"  {r.p:.2f} {r.score:.2f} [{r.question.split}] {r.question.q}")
+    print("rules questions the classifier finds most off-topic:")
+    for r in sorted(scoped, key=lambda r: -r.p)[:8]:
+        print(f"  {r.p:.2f} {r.score:.2f} [{r.question.split}] {r.question.q}")
 
 
 def cross_validate_offtopic(index: RulesIndex, questions: list[Question]) -> None:
@@ -330,9 +356,9 @@ def _summary(name: str, report: Report, per_split: list[Report]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.learn", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train"))
+    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train", "train-scope"))
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
-    parser.add_argument("--dense", action="store_true", help="cv-scope: add the search's confidence features")
+    parser.add_argument("--no-extra", action="store_true", help="cv-scope: fit without scope_train.jsonl")
     parser.add_argument("--kb-examples", action="store_true",
                         help="cv: also train on the knowledge base's example questions (each hidden from itself)")
     parser.add_argument("--misses", action="store_true", help="cv: list the reranked misses of each split")
@@ -357,7 +383,12 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "cv-offtopic":
         cross_validate_offtopic(index, questions)
     elif args.command == "cv-scope":
-        cross_validate_scope(index, questions, args.dense)
+        index.reranker = shipped_reranker(index.entries())
+        cross_validate_scope(index, questions, not args.no_extra)
+    elif args.command == "train-scope":
+        model = train_scope(index, questions)
+        scope_model.save(model, scope_model.MODEL_FILE, "python -m calico_bot.rules.learn train-scope")
+        print(f"wrote {scope_model.MODEL_FILE}: {len(model.grams)} n-gram weights")
     else:
         pool, records = build(index, questions, not args.kb_only)
         weights = train_weights(pool, records)

@@ -56,6 +56,7 @@ from calico_bot.rules.rerank import (
     shipped_reranker,
 )
 from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
+from calico_bot.rules.scope_model import ScopeModel, shipped_scope_model
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
     canonical,
@@ -349,6 +350,8 @@ class RulesIndex:
         self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
         #: The learned reranker over the first candidates (``rules.rerank``), or None for the hand ranking.
         self.reranker: Reranker | None = None
+        #: The learned off-topic classifier (``rules.scope_model``), or None for the hand rules alone.
+        self.scope_model: ScopeModel | None = None
 
     # ------------------------------------------------------------------ lookup
 
@@ -497,13 +500,8 @@ class RulesIndex:
         game = _normalize_game(game) if game else named
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
-        # Only a game the question itself names vouches for it (a game picked in the command does not),
-        # and not when the name is an ordinary word in a message about another subject ("how do I
-        # wash a quilt", "why are calico cats female").
         signals = other_domain_signals(question)
-        # A theme word (Schrödinger) picks the game but vouches for nothing either.
-        weak_name = (signals and named_only_by_common_words(question)) or named_only_by_theme(question)
-        vouching = None if weak_name else named
+        vouching = vouching_game(question)
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
@@ -534,6 +532,12 @@ class RulesIndex:
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
             hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
+        if reason is None and intent is None and hits and self.scope_model is not None:
+            # The learned classifier: the more the message looks like chat or another subject, the more
+            # of it the answer must cover (half as much with one of our games named).
+            needed = self.scope_model.floor(question) * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0)
+            if hits[0].score < needed:
+                reason = "learned_off_topic"
         if reason is not None:
             return Lookup([], (hits + guesses)[:k], floor, reason)
         return Lookup(hits, guesses, floor)
@@ -752,6 +756,20 @@ class RulesIndex:
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
 
 
+def vouching_game(question: str) -> str | None:
+    """The game the question names in a way that vouches for it being a rules question, or None.
+
+    Only a game the question itself names vouches (a game picked in the command does not), and not
+    when the name is an ordinary word in a message about another subject ("how do I wash a quilt",
+    "why are calico cats female") or only the game's theme (Schrödinger)."""
+    named = guess_game(question)
+    if named is None:
+        return None
+    weak_name = (other_domain_signals(question) and named_only_by_common_words(question)) \
+        or named_only_by_theme(question)
+    return None if weak_name else named
+
+
 def _term_games(docs: Sequence[frozenset[str]], games: np.ndarray) -> dict[str, frozenset[str]]:
     """Which games' entries use each term (in what they say, not in their example questions)."""
     owners: dict[str, set[str]] = {}
@@ -800,6 +818,8 @@ def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesInde
     folder = Path(key[0]) if key[0] else None
     index = RulesIndex(load_entries(folder))
     index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
+    vectoriser = index.reranker.pool.vectoriser if index.reranker is not None else None
+    index.scope_model = shipped_scope_model(index.entries(), folder or DATA_DIR, vectoriser)
     return index
 
 

@@ -1,4 +1,4 @@
-"""The learned parts of the rules search: the reranker and its shipped weights, the classifier experiment."""
+"""The learned parts of the rules search: the reranker and the off-topic classifier, and their shipped weights."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from calico_bot.rules import RulesIndex, load_entries, load_index, scope_model
 from calico_bot.rules.evaluate import evaluate, load_questions
 from calico_bot.rules.evaluate import main as evaluate_main
-from calico_bot.rules.learn import build, train_weights
+from calico_bot.rules.learn import build, train_scope, train_weights
 from calico_bot.rules.rerank import (
     FEATURES,
     MODEL_FILE,
@@ -131,13 +131,55 @@ def test_plain_question_format(tmp_path: Path) -> None:
         load_questions(path)
 
 
-def test_offtopic_classifier_experiment_separates_what_it_was_shown() -> None:
+def test_offtopic_classifier_separates_what_it_was_shown() -> None:
     texts = ["can I lead red", "how many points is leo", "这一墩算谁的", "how does the market refill",
              "how do knights move in chess", "what's the weather today", "推荐一部电影", "who won the match"]
     labels = [False] * 4 + [True] * 4
     model = scope_model.fit(Vectoriser(texts), texts, labels)
     p = model.probabilities(["what's the weather tomorrow", "can I lead red now"])
     assert p[0] > 0.5 > p[1]
+    # The floor it asks for grows with P(off-topic) past its start, and is 0 below it.
+    assert model.floor("what's the weather tomorrow") > model.floor("can I lead red now") == 0.0
+
+
+def test_shipped_classifier_matches_a_fresh_training(real_index: RulesIndex) -> None:
+    # `python -m calico_bot.rules.learn train-scope` must reproduce the shipped file.
+    shipped = real_index.scope_model
+    assert shipped is not None
+    fresh = train_scope(RulesIndex(load_entries()), load_questions())
+    assert np.array_equal(fresh.grams, shipped.grams)
+    assert np.allclose(fresh.weights, shipped.weights, atol=2e-3) and abs(fresh.bias - shipped.bias) < 2e-3
+    assert (shipped.start, shipped.slope) == (scope_model.START, scope_model.SLOPE)
+    # Its own training messages are no evaluation question (it is measured on those, never on them).
+    asked = {q.q.strip().lower() for q in load_questions()}
+    assert not [t for t, _ in scope_model.training_lines() if t.strip().lower() in asked]
+
+
+def test_the_classifier_raises_the_floor_of_messages_that_look_off_topic(real_index: RulesIndex) -> None:
+    model = real_index.scope_model
+    assert model is not None
+    # Sewing with a quilt's words: answered by the hand rules alone, refused with the classifier.
+    message = "which thread is best for stitching a quilt"
+    assert model.probability(message) > model.start
+    assert real_index.lookup(message).out_of_scope == "learned_off_topic"
+    saved = real_index.scope_model
+    try:
+        real_index.scope_model = None
+        assert real_index.lookup(message).hits
+    finally:
+        real_index.scope_model = saved
+    # Rules questions with the same words, chatty or misspelt, are answered.
+    for question in ("how many points does a button score", "lol how do i get a buton on my quilt", "猫岛上的猫怎么救",
+                     "how many rounds do we play"):
+        found = real_index.lookup(question)
+        assert found.hits and found.out_of_scope is None, question
+
+
+def test_no_rules_question_is_refused_by_the_classifier(real_index: RulesIndex) -> None:
+    # In-sample (the shipped model saw them), but the floor must never take an answer away from one.
+    for q in load_questions():
+        if not q.offtopic:
+            assert real_index.lookup(q.q).out_of_scope != "learned_off_topic", q.q
 
 
 def test_a_message_like_a_labelled_off_topic_one_is_refused(real_index: RulesIndex) -> None:
