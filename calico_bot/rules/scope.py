@@ -230,6 +230,10 @@ mortgage rent insurance budget savings retirement
 ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer kilometers inch inches feet foot
 celsius fahrenheit convert conversion percent percentage
 door doors squeaky window windows? leak plumbing fridge oven microwave washing laundry vacuum
+needle needles thread threads hem hemming seam seams curtain curtains pillow pillows cushion cushions sewist
+salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
+leap calendar month months weekday weekdays metre metres meter meters
+baby babies toddler nursery alive
 meaning universe philosophy religion god
 seattle york california texas berlin beijing shanghai
 sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
@@ -252,6 +256,8 @@ _OUT_OF_DOMAIN_ZH = (
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
+    "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
+    "婴儿", "闰年", "几月", "月份",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.

@@ -158,8 +158,8 @@ def test_shipped_classifier_matches_a_fresh_training(real_index: RulesIndex) -> 
 def test_the_classifier_raises_the_floor_of_messages_that_look_off_topic(real_index: RulesIndex) -> None:
     model = real_index.scope_model
     assert model is not None
-    # Sewing with a quilt's words: answered by the hand rules alone, refused with the classifier.
-    message = "which thread is best for stitching a quilt"
+    # Folding a real quilt: answered by the hand rules alone, refused with the classifier.
+    message = "被子怎么叠"
     assert model.probability(message) > model.start
     assert real_index.lookup(message).out_of_scope == "learned_off_topic"
     saved = real_index.scope_model

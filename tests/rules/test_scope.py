@@ -300,3 +300,22 @@ def test_whose_trick_and_the_paradox_trick() -> None:
                                      "my printer is out of ink"])
 def test_more_other_games_and_subjects(real_index: RulesIndex, message: str) -> None:
     assert real_index.lookup(message).out_of_scope is not None
+
+
+@pytest.mark.parametrize("message", [
+    "which needle is best for hemming curtains", "is canned tuna ok for a kitten", "is 2028 a leap year",
+    "where can I buy calico cloth by the metre", "the cat in the thought experiment, is it alive or not",
+    "去日本看猫岛怎么去最方便", "三文鱼可以给猫吃吗", "窗帘用什么布料好",
+])
+def test_other_subjects_that_borrow_the_games_words_get_no_match(real_index: RulesIndex, message: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope is not None, message
+
+
+@pytest.mark.parametrize("question", [
+    "how many fish do I get each day", "can I sew this patch next to the blue one", "calico: what does a cat need",
+    "猫岛每天拿几条鱼", "在猫岛上救猫要付几条鱼",
+])
+def test_rules_questions_with_those_words_are_still_answered(real_index: RulesIndex, question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.hits and found.out_of_scope is None, question
