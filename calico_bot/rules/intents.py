@@ -49,24 +49,26 @@ _ZH_N = r"[三四五六七八\d]"
 # Order matters: the first intent that matches wins ("四个人要玩几轮" asks about rounds).
 _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("length", (
-        r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
+        r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days|turns)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
         r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
         r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
         r"几轮", r"多少轮", r"玩几天", r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
         r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
     )),
     ("duration", (
-        r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+game(?:\s+of\s+[a-z ]+?)?\s*(?:take|last)?\s*\??$",
+        r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+(?:typical\s+|normal\s+|average\s+|single\s+|full\s+)?"
+        r"game(?:\s+of\s+[a-z ]+?)?\s*(?:take|last)?\s*\??$",
         r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
         r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
-        r"(?:一局|一盘|一把|玩一次|一场)(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)", r"^(?:要)?玩多久",
+        r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)",
+        r"^(?:要)?玩多久",
         r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
     )),
     ("players", (
         r"\bhow\s+many\s+(?:players|people|ppl|persons?)\s+(?:can|could|does|do|is|are|play|max|min|at\s+most|"
         r"is\s+it\s+for|$|\?)",
         r"\bhow\s+many\s+(?:players|people|ppl)\s*\??$", r"\bfor\s+how\s+many\s+(?:players|people|ppl)\b",
-        r"\bis\s+for\s+how\s+many\b", r"\bplayer\s+count\b",
+        r"\bis\s+for\s+how\s+many\b", r"\bplayer\s+(?:count|range)\b",
         r"\b(?:max|maximum|min|minimum)\s+(?:number\s+of\s+)?players\b",
         rf"\b(?:play|do\s+it|be\s+played)\s+with\s+{_N}\s*(?:players|people|ppl)?\s*\??$",
         rf"\bwith\s+(?:just\s+)?{_N}\s+(?:players|people|ppl)\s+with\s+just\s+the\s+base\b",

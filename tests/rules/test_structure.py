@@ -1,0 +1,54 @@
+"""Questions about a game's structure (rounds, players, end scoring, how long it lasts), in both
+languages and for each game, land on the topic that answers them. Wordings written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from calico_bot.rules import RulesIndex
+from calico_bot.rules.intents import STRUCTURE_TOPICS
+
+CASES = [
+    # (question, game, structure intent)
+    ("in calico, when is the game over exactly", "calico", "length"),
+    ("how many turns does each person get in calico?", "calico", "length"),
+    ("猫与花毯一局每人要走多少回合", "calico", "length"),
+    ("花毯什么时候算游戏结束", "calico", "length"),
+    ("calico: is it ok with 4 of us, or what's the max player count", "calico", "players"),
+    ("猫与花毯支持几个人一起玩", "calico", "players"),
+    ("what gets added up at the end of a calico game", "calico", "final_scoring"),
+    ("猫与花毯游戏结束时要统计哪些分", "calico", "final_scoring"),
+    ("roughly how many minutes is one calico game", "calico", "duration"),
+    ("玩一局花毯大概要花多长时间", "calico", "duration"),
+    ("cat in the box: how many rounds are there with three players", "citb", "length"),
+    ("盒中猫三个人打的话一共要打几轮", "citb", "length"),
+    ("what's the player range for cat in the box", "citb", "players"),
+    ("盒中猫几个人可以玩", "citb", "players"),
+    ("cat in the box, once the last round is done how do we total up", "citb", "final_scoring"),
+    ("盒中猫最后一轮打完怎么算总分", "citb", "final_scoring"),
+    ("how much time does a game of cat in the box take", "citb", "duration"),
+    ("盒中猫一局要玩多久", "citb", "duration"),
+    ("isle of cats: how many days until the game ends", "ioc", "length"),
+    ("猫岛总共要进行几天", "ioc", "length"),
+    ("how many people can sit down for isle of cats", "ioc", "players"),
+    ("猫岛几个人能玩", "ioc", "players"),
+    ("what do we score after the final day in isle of cats", "ioc", "final_scoring"),
+    ("猫岛最后结算要算哪些项目", "ioc", "final_scoring"),
+    ("how long is a typical game of the isle of cats", "ioc", "duration"),
+    ("猫岛一局打下来要多长时间", "ioc", "duration"),
+]
+
+
+@pytest.mark.parametrize(("question", "game", "intent"), CASES)
+def test_structure_questions_land_on_their_topic(real_index: RulesIndex, question: str, game: str,
+                                                 intent: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits, question
+    assert found.hits[0].id == STRUCTURE_TOPICS[intent][game], (question, [h.id for h in found.hits])
+
+
+def test_every_game_and_language_is_covered() -> None:
+    for game in ("calico", "citb", "ioc"):
+        for intent in ("length", "players", "final_scoring", "duration"):
+            wordings = [q for q, g, i in CASES if g == game and i == intent]
+            assert any(q.isascii() for q in wordings) and any(not q.isascii() for q in wordings), (game, intent)
