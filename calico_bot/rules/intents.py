@@ -22,6 +22,7 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
+    "ties": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.ties"},
     # Two questions about the bot and Calico's components that the ranking reads as placement or attraction.
     "cat_list": {"calico": "calico.cats.list"},
     # What is in the box: how many tiles in the bag, cards in the deck.
@@ -76,6 +77,15 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"最少(?:要)?几(?:个)?人", r"支持几(?:个)?人",
         r"几人(?:游戏|桌游|玩|局)?\s*[?？]?$", rf"{_ZH_N}个?人(?:能|可以)?玩(?:吗|嘛|不|行不行)",
         rf"{_ZH_N}个人行不行", r"适合几(?:个)?人",
+    )),
+    # A tie at the end of the game, in any mode: the game's tie topic states every mode's rule.
+    ("ties", (
+        # "a tie", "tied", "tiebreak", "ties: who wins" (not "tie a boat to the dock").
+        r"\b(?:a|the|any)\s+tie\b", r"\btie-?break", r"\btied\b",
+        r"\bties?\b(?=.{0,30}\b(?:who|wins?|winner|broken)\b)",
+        r"\b(?:same|equal)\s+(?:score|points|total)\b",
+        r"平局|平手|同分|打平|平分", r"(?:总分|分数|得分)(?:一样|相同)(?=.{0,6}(?:谁|怎么|算|判))",
+        r"一样的分数?(?=.{0,6}(?:谁|怎么|算|判))",
     )),
     ("final_scoring", (
         r"\bwhat\s+(?:all\s+)?(?:scores|counts|gets\s+scored|do\s+(?:you|we|i)\s+score)\s+at\s+the\s+end\b",

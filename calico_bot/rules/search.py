@@ -522,7 +522,8 @@ class RulesIndex:
             guesses: list[Hit] = []
         else:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question)
-        if intent is not None and reason is None and (target := self._structure_topic(intent, question, game, query)):
+        if intent is not None and reason is None and (target := self._structure_topic(
+                intent, question, game, query, hits[0].game if hits else None)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
             first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
@@ -542,10 +543,12 @@ class RulesIndex:
             return Lookup([], (hits + guesses)[:k], floor, reason)
         return Lookup(hits, guesses, floor)
 
-    def _structure_topic(self, intent: str, question: str, game: str | None, query: _Query) -> Entry | None:
+    def _structure_topic(self, intent: str, question: str, game: str | None, query: _Query,
+                         ranked_game: str | None = None) -> Entry | None:
         """The topic that answers a structure question (``intents.STRUCTURE_TOPICS``) for the game
         asked about: the one given or named, else the one the question's words point to ("rounds"
-        and "days" belong to one game each), else Calico - or the only game the intent exists for."""
+        and "days" belong to one game each), else Calico - or the only game the intent exists for.
+        A tie with no game pointed to goes to the game of the ranking's first answer (``ranked_game``)."""
         topics = STRUCTURE_TOPICS[intent]
         if game in GAMES:
             owner = game
@@ -555,7 +558,7 @@ class RulesIndex:
             # A unit only one game counts in (rounds, days) or a player count only one game supports
             # points to that game, whatever the structure asked about.
             hinted = length_game(question) or player_count_game(question) or self._hinted_game(query)
-            owner = hinted or "calico"
+            owner = hinted or (ranked_game if intent in TIE_INTENTS else None) or "calico"
         return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
@@ -754,6 +757,10 @@ class RulesIndex:
             ranked.append((rank, pos, e))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(e.id, _cut(e.title_in(out_lang), MAX_TITLE_CHARS)) for _, _, e in ranked[: max(limit, 0)]]
+
+
+#: Structure intents whose game, when nothing points to one, is the game of the ranking's first answer.
+TIE_INTENTS = frozenset({"ties"})
 
 
 def vouching_game(question: str) -> str | None:

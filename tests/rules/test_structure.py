@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from calico_bot.rules import RulesIndex
-from calico_bot.rules.intents import STRUCTURE_TOPICS
+from calico_bot.rules.intents import STRUCTURE_TOPICS, structure_intent
 
 CASES = [
     # (question, game, structure intent)
@@ -52,3 +52,22 @@ def test_every_game_and_language_is_covered() -> None:
         for intent in ("length", "players", "final_scoring", "duration"):
             wordings = [q for q, g, i in CASES if g == game and i == intent]
             assert any(q.isascii() for q in wordings) and any(not q.isascii() for q in wordings), (game, intent)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("isle of cats family mode: what if it ends in a tie?", "ioc.ties"),
+    ("猫岛单人模式我跟姐姐分数一样,谁赢", "ioc.ties"),
+    ("家庭模式两个人打平了看什么", "ioc.ties"),
+    ("calico: two of us tied on points, what breaks it", "calico.end.ties"),
+    ("猫与花毯总分相同怎么判", "calico.end.ties"),
+    ("cat in the box ended in a tie, is there a tiebreaker", "citb.end.ties"),
+    ("盒中猫同分的话谁赢", "citb.end.ties"),
+])
+def test_a_tie_in_any_mode_goes_to_the_games_tie_topic(real_index: RulesIndex, question: str, topic: str) -> None:
+    assert structure_intent(question) == "ties"
+    assert [h.id for h in real_index.search(question)][:1] == [topic], question
+
+
+@pytest.mark.parametrize("question", ["how do I tie the two halves of the board together", "猫咪板两面分数一样吗"])
+def test_tie_words_in_another_sense_are_no_tie_question(question: str) -> None:
+    assert structure_intent(question) != "ties"
