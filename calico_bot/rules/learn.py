@@ -236,6 +236,9 @@ def cross_validate_scope(index: RulesIndex, questions: list[Question], extra: bo
         print(line(split, [r for r in rows if r.question.split == split], start, slope))
     print(line("all off-topic", off, start, slope))
     print(line("all rules", scoped, start, slope))
+    for t in (0.8, 0.9):
+        print(f"classifier alone, refusing at P >= {t}: off-topic {np.mean([r.p >= t for r in off]):.1%}, rules "
+              f"questions {sum(r.p >= t for r in scoped)} of {len(scoped)}")
     print("grid (start, slope): off-topic refused, rules questions refused")
     for a, b in SCOPE_GRID:
         wrong = [r for r in scoped if r.refused_with(a, b)]
