@@ -73,6 +73,10 @@ def test_cli_json_shows_guesses_below_the_floor_and_why() -> None:
     assert {item["out_of_scope"] for item in data} == {"other_game"}
     proc = run_cli("how do you castle in chess")
     assert "No good match" in proc.stdout
+    # Refused by the learned classifier's floor alone: the reason says so.
+    data = json.loads(run_cli("被子怎么叠", "--json").stdout)
+    assert data and {item["out_of_scope"] for item in data} == {"learned_off_topic"}
+    assert all(item["cleared_floor"] is False for item in data)
     # In scope but weakly covered: a guess below the floor, no reason.
     data = json.loads(run_cli("tell about the orchestra conductor and tiles", "--json").stdout)
     assert all(item["cleared_floor"] is False and item["confidence"] < item["floor"] for item in data)
