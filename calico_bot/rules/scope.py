@@ -7,6 +7,8 @@ cats"). This module recognises them from what they are, before any ranking:
 
 * **another game** named (chess, Catan, 狼人杀, ...) while none of ours is;
 * a question **about the bot itself** (what model it runs, who made it, are you an AI, 你是谁);
+* **shopping** for a game, even one of ours ("where can I buy calico", 猫岛哪里买便宜), or ranking
+  board games in general ("the best game of all time");
 * **arithmetic** ("what is 17 times 23", "3乘以7是多少") with no rules word besides the numbers;
 * **small talk** or table talk only (greetings, thanks, "ok", "good night", "nice move", 在吗, 晚安),
   or a bare link;
@@ -115,7 +117,8 @@ _META_PATTERNS = (
     r"\bthat'?s\s+(?:not\s+fair|unfair|cheating|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
     r"\bhow\s+much\s+did\s+you\s+pay\b",
     r"你是谁", r"你叫什么", r"你是(?:人|机器人|ai|AI|真人|什么模型|哪个模型|gpt|chatgpt)", r"(?:大|语言)模型",
-    r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁", r"你(?:喜欢|爱|讨厌)",
+    r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁",
+    r"你(?:最|比较|特别)?(?:喜欢|爱|讨厌)",
     r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|查|找|订)",
     r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
     r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
@@ -141,6 +144,17 @@ _META_PATTERNS = (
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
+#: Buying or pricing a game (even one of ours), or ranking board games in general: no rules question.
+_SHOPPING_RE = re.compile("|".join((
+    r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+(?:buy|order|get\s+hold\s+of)\s+(?:a\s+copy|the\s+game|this\s+game|"
+    r"calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|it|one)\b",
+    r"\bhow\s+much\s+(?:does|is|do)\s+(?:the\s+)?(?:game|box|calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)"
+    r"\s+(?:cost|go\s+for|sell\s+for)\b",
+    r"\b(?:on|from)\s+(?:amazon|ebay)\b", r"\bcheap(?:er|est)?\s+(?:copy|price|deal)\b", r"\bof\s+all\s+time\b",
+    r"\b(?:board|card|party)\s+games?\s+for\s+(?:travel|trips?|kids|parties|couples|date\s+night)\b",
+    r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
+    r"买.{0,6}(?:便宜|多少钱)", r"史上最(?:好玩|好|佳)",
+)))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
 #: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
 _IDENTITY_RE = re.compile("|".join((
@@ -234,6 +248,8 @@ needle needles thread threads hem hemming seam seams curtain curtains pillow pil
 salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
 baby babies toddler nursery alive
+cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
+episode episodes sitcom anime cheap cheaper
 meaning universe philosophy religion god
 seattle york california texas berlin beijing shanghai
 sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
@@ -257,7 +273,8 @@ _OUT_OF_DOMAIN_ZH = (
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
-    "婴儿", "闰年", "几月", "月份",
+    "婴儿", "闰年", "几月", "月份", "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
+    "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
@@ -273,7 +290,7 @@ _PET_TALK_RE = re.compile("|".join((
 #: Everyday talk that is no rules question: last night's match, a standard deck of playing cards.
 _EVERYDAY_RE = re.compile("|".join((
     r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
-    r"\bspeed\s+of\s+(?:light|sound)\b",
+    r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b",
 )))
 
 
@@ -355,8 +372,8 @@ def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
 
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
                  corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
-    """Why a message is not a rules question ("other_game", "about_bot", "arithmetic", "small_talk",
-    "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
+    """Why a message is not a rules question ("other_game", "about_bot", "shopping", "arithmetic",
+    "small_talk", "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
 
     ``named_game`` is the game the question names (``guess_game``), if any; ``terms`` are the
     question's English index terms that the rules use, after spelling correction (default: every
@@ -368,6 +385,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return None
     if named_game is None and _names_other_game(text):
         return "other_game"
+    if _SHOPPING_RE.search(text):
+        return "shopping"
     if named_game is not None:
         return "about_bot" if _IDENTITY_RE.search(text) else None
     if _META_RE.search(text):

@@ -319,3 +319,30 @@ def test_other_subjects_that_borrow_the_games_words_get_no_match(real_index: Rul
 def test_rules_questions_with_those_words_are_still_answered(real_index: RulesIndex, question: str) -> None:
     found = real_index.lookup(question)
     assert found.hits and found.out_of_scope is None, question
+
+
+@pytest.mark.parametrize("message", [
+    "where can I buy the isle of cats cheap", "how much does calico cost on amazon", "猫岛桌游哪里买便宜",
+    "what's the best board game of all time", "what's a good two player card game for travel",
+])
+def test_shopping_and_ranking_games_are_no_rules_questions(real_index: RulesIndex, message: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == "shopping", message
+
+
+@pytest.mark.parametrize("message", [
+    "what size buttons for a cardigan", "开衫配多大的扣子", "高尔夫一场几轮",
+    "do calico cats have a special personality", "when does the next season of the show start", "你最喜欢哪只猫",
+])
+def test_clothes_sport_tv_and_real_cats_get_no_match(real_index: RulesIndex, message: str) -> None:
+    assert real_index.lookup(message).hits == [], message
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how much does a rescue cost", "ioc.rescue"), ("which is the cheapest card to buy", "ioc.buy.cards"),
+    ("can I buy more than one card", "ioc.buy.cards"), ("猫岛救猫多少钱", "ioc.rescue"),
+    ("how long does calico take in minutes", "calico.overview"),
+])
+def test_costs_and_buying_inside_the_rules_are_still_answered(real_index: RulesIndex, question: str,
+                                                              topic: str) -> None:
+    assert [h.id for h in real_index.search(question)][:1] == [topic]
