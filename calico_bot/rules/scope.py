@@ -249,7 +249,7 @@ salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
 baby babies toddler nursery alive
 cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
-episode episodes sitcom anime cheap cheaper
+episode episodes sitcom anime
 meaning universe philosophy religion god
 seattle york california texas berlin beijing shanghai
 sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic

@@ -73,6 +73,8 @@ from calico_bot.rules.text_tokens import (
 _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
 #: Clause boundaries: punctuation in either script.
 _CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
+#: The same, and also a space between two Chinese characters ("哈哈哈 猫能..."): for the off-topic checks.
+_LOOSE_CLAUSE_RE = re.compile(_CLAUSE_RE.pattern + r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
@@ -506,8 +508,10 @@ class RulesIndex:
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
         if reason is None and vouching is None and self.reranker is not None \
-                and self.reranker.looks_off_topic(question):
-            reason = "like_off_topic"  # much closer to a labelled off-topic message than to any rules question
+                and self.reranker.looks_off_topic(self._core_text(question, loose=True) or question):
+            # Much closer to a labelled off-topic message than to any rules question, judged on the
+            # clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not on the laughter).
+            reason = "like_off_topic"
         # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
         # is judged by its last clause, so chatter around a rules question does not count against it.
         core = self._core(question, query)
@@ -598,13 +602,20 @@ class RulesIndex:
         """The query of the question's clauses (split at punctuation) that hold a rules word, or the
         whole query when every clause or none does. A rules word: an English term the rules use that is
         no ordinary word (``scope.GENERAL_EN``), or a Chinese rules word (``scope.has_zh_rules_word``)."""
-        clauses = [c for c in _CLAUSE_RE.split(strip_game_names(question)) if c.strip()]
+        text = self._core_text(question)
+        return query if text is None else self._analyse(text)
+
+    def _core_text(self, question: str, loose: bool = False) -> str | None:
+        """The question's clauses that hold a rules word (see :meth:`_core`), or None for the whole
+        (``loose``: a space between Chinese characters also ends a clause)."""
+        breaks = _LOOSE_CLAUSE_RE if loose else _CLAUSE_RE
+        clauses = [c for c in breaks.split(strip_game_names(question)) if c.strip()]
         if len(clauses) < 2:
-            return query
+            return None
         keep = [c for c in clauses if self._has_rules_word(c)]
         if not keep or len(keep) == len(clauses):
-            return query
-        return self._analyse(" , ".join(keep))
+            return None
+        return " , ".join(keep)
 
     def _has_rules_word(self, clause: str) -> bool:
         for word in en_words(clause):

@@ -346,3 +346,55 @@ def test_clothes_sport_tv_and_real_cats_get_no_match(real_index: RulesIndex, mes
 def test_costs_and_buying_inside_the_rules_are_still_answered(real_index: RulesIndex, question: str,
                                                               topic: str) -> None:
     assert [h.id for h in real_index.search(question)][:1] == [topic]
+
+
+#: Chatty, misspelt rules questions (written for this test): the hand rules, the neighbour rule and the
+#: classifier must all let them through.
+CHATTY = [
+    'ugh my brother keeps saying buttons need 4 tiles, pls settle this',
+    'lmao ok so can cats be attracted by tiles on the edge of the board?',
+    'sry newb q: whats the market',
+    'hiii how do goal tiles score again',
+    'omg i forgot, do we refill the market after every turn',
+    'my gf says the rainbow button is worth 5, true?',
+    'wait so if i place a tile next to a goal does it count for the goal',
+    'okay, sorry to bother, but how are ties broken in calico',
+    'cat in teh box: wat happens if i cant follow',
+    'how do u score bids in cat in teh box',
+    'is it leagal to lead red first trick',
+    'bro how does the paradox work lol',
+    'isle of cats noob here, how many fish at the start',
+    'do i have to pay for evry card i keep on the isle',
+    'yo can rats be covered by treasure',
+    'how do families score on the boat again? forgot lol',
+    'so tired lol, but quick one: what ends a calico game',
+    'playing with my kids tonight, how does the family mode of isle of cats work',
+    "we're 5 people, can we play cat in the box",
+    'lol what does oshax even mean',
+    '花毯纽扣要几块啊 我弟说四块',
+    '哈哈哈 猫能被边上的板块吸引吗',
+    '新手问下 市场是啥',
+    '目标板块怎么算分来着',
+    '忘了 每回合都补市场吗',
+    '彩虹纽扣值5分?真的假的',
+    '打扰一下 花毯平手怎么判',
+    '盒中猫跟不了牌咋办呀',
+    '盒中猫叫墩怎么算分啊',
+    '第一墩能出红色吗 急',
+    '悖论到底咋回事哈哈',
+    '猫岛萌新 开局几条鱼',
+    '猫岛留牌每张都要付鱼吗',
+    '宝藏能盖住老鼠不',
+    '船上的家族怎么算分来着 忘了',
+    '累死了 问下花毯什么时候结束',
+    '今晚跟孩子玩 猫岛家庭模式怎么玩',
+    '我们五个人能玩盒中猫吗',
+    '欧夏克是啥意思啊',
+    'hw many poitns is a buton',
+]
+
+
+@pytest.mark.parametrize("question", CHATTY)
+def test_chatty_or_misspelt_rules_questions_are_never_refused(real_index: RulesIndex, question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.hits and found.out_of_scope is None, question
