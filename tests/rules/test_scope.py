@@ -398,3 +398,28 @@ CHATTY = [
 def test_chatty_or_misspelt_rules_questions_are_never_refused(real_index: RulesIndex, question: str) -> None:
     found = real_index.lookup(question)
     assert found.hits and found.out_of_scope is None, question
+
+
+@pytest.mark.parametrize("question", [
+    "五只橘猫连在一起算几分", "可以缝一颗纽扣吗", "3+3 那个目标几分", "can I bridge my two blue groups with this tile",
+])
+def test_rules_words_that_look_like_pets_sewing_sums_or_bridge_are_answered(real_index: RulesIndex,
+                                                                            question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.hits and found.out_of_scope is None, question
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("in bridge who leads to the first trick", "other_game"), ("我家橘猫太胖了怎么办", "other_domain"),
+    ("3乘以7是多少", "arithmetic"),
+])
+def test_the_other_senses_are_still_refused(real_index: RulesIndex, message: str, reason: str) -> None:
+    found = real_index.lookup(message)
+    assert found.hits == [] and found.out_of_scope == reason, message
+
+
+def test_the_knowledge_bases_own_example_questions_are_in_scope(real_index: RulesIndex) -> None:
+    # Written as players ask; only a few vague Chinese ones hold no rules word at all.
+    refused = [q for e in real_index.entries() for qs in e.examples.values() for q in qs
+               if real_index.lookup(q).out_of_scope not in (None, "no_rules_word")]
+    assert not refused
