@@ -356,6 +356,8 @@ ZH_GENERAL = frozenset({
 })
 #: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
 ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
+#: Counting cards (几张, 每张, 留几张传几张): a rules phrase, though 张 alone is also a name or a table.
+_ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张")
 
 
 #: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message
@@ -371,7 +373,8 @@ def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
     keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
     text = to_simplified(question)
     text = text + " " + " ".join(zh_pieces(text))  # also after synonyms and typo repair (叫吨 -> 叫墩)
-    return any(ch in ZH_DOMAIN_CHARS for ch in text) or any(k in text for k in keywords)
+    return (any(ch in ZH_DOMAIN_CHARS for ch in text) or any(k in text for k in keywords)
+            or _ZH_RULES_PHRASES.search(text) is not None)
 
 
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,

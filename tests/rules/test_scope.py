@@ -402,6 +402,7 @@ def test_chatty_or_misspelt_rules_questions_are_never_refused(real_index: RulesI
 
 @pytest.mark.parametrize("question", [
     "五只橘猫连在一起算几分", "可以缝一颗纽扣吗", "3+3 那个目标几分", "can I bridge my two blue groups with this tile",
+    "轮抽的时候每次留几张", "三个人的话每人发几张",
 ])
 def test_rules_words_that_look_like_pets_sewing_sums_or_bridge_are_answered(real_index: RulesIndex,
                                                                             question: str) -> None:
@@ -411,7 +412,7 @@ def test_rules_words_that_look_like_pets_sewing_sums_or_bridge_are_answered(real
 
 @pytest.mark.parametrize(("message", "reason"), [
     ("in bridge who leads to the first trick", "other_game"), ("我家橘猫太胖了怎么办", "other_domain"),
-    ("3乘以7是多少", "arithmetic"),
+    ("3乘以7是多少", "arithmetic"), ("张三是谁", "no_rules_word"),
 ])
 def test_the_other_senses_are_still_refused(real_index: RulesIndex, message: str, reason: str) -> None:
     found = real_index.lookup(message)
