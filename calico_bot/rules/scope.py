@@ -51,7 +51,9 @@ _OTHER_GAMES_EN = (
     r"yahtzee", r"snakes and ladders", r"chutes and ladders", r"sushi go", r"love letter", r"agricola",
     r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
-    r"wordle", r"solitaire card", r"klondike", r"freecell", r"minesweeper", r"call of duty", r"genshin",
+    r"wordle", r"solitaire card",
+    r"(?:win|won|winning|beat)\s+(?:at\s+)?solitaire", r"klondike", r"freecell", r"minesweeper", r"call of duty",
+    r"genshin",
     r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
     r"charades", r"trivial pursuit", r"risk board game", r"game of risk", r"play risk", r"stardew(?: valley)?",
     r"animal crossing", r"hearts card game", r"card game hearts", r"^go(?=\s*[:,-])", r"card tricks?", r"magic tricks?",
@@ -118,6 +120,8 @@ _META_PATTERNS = (
     r"\bwhat\s+time\s+(?:do|are|shall|should|will)\s+we\b", r"\byou(?:'re| are)\s+(?:cheating|a\s+cheater)\b",
     r"\bthat'?s\s+(?:not\s+fair|unfair|cheating|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
     r"\bhow\s+much\s+did\s+you\s+pay\b",
+    r"\bwhere\s+do\s+you\s+get\s+(?:your|the|all\s+your)\s+(?:answers|info|information|data|knowledge)\b",
+    r"你的(?:答案|回答|知识|资料)(?:是)?(?:从|哪)",
     r"你是谁", r"你叫什么", r"你是(?:人|机器人|ai|AI|真人|什么模型|哪个模型|gpt|chatgpt)", r"(?:大|语言)模型",
     r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁",
     r"你(?:最|比较|特别)?(?:喜欢|爱|讨厌)",
@@ -249,6 +253,7 @@ door doors squeaky window windows? leak plumbing fridge oven microwave washing l
 needle needles thread threads hem hemming seam seams curtain curtains pillow pillows cushion cushions sewist
 salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
+january february april june july august september october november december
 baby babies toddler nursery alive
 cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
 episode episodes sitcom anime
@@ -276,7 +281,8 @@ _OUT_OF_DOMAIN_ZH = (
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
-    "婴儿", "闰年", "几月", "月份", "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
+    "婴儿", "闰年", "几月", "月份", "船票",
+    "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
@@ -294,7 +300,8 @@ _PET_TALK_RE = re.compile("|".join((
 #: Everyday talk that is no rules question: last night's match, a standard deck of playing cards.
 _EVERYDAY_RE = re.compile("|".join((
     r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
-    r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b",
+    r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
+    r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
 )))
 
 
