@@ -42,7 +42,7 @@ _OTHER_GAMES_EN = (
     r"terraforming mars", r"codenames", r"dominion", r"everdell", r"cascadia", r"king of tokyo", r"scythe",
     r"hanabi", r"the crew", r"skull king", r"euchre", r"cribbage", r"pinochle", r"rummy", r"canasta", r"spades",
     r"(?:contract|duplicate|rubber)\s+bridge", r"(?:play(?:ing)?|in|at)\s+bridge(?!\s+(?:my|the|two|both|them|those))",
-    r"bridge\s+(?:card\s+game|club|hand|bidding|players?)", r"uno",
+    r"bridge\s+(?:card\s+game|club|hand|bidding|players?)", r"^bridge(?=\s*[:,-])", r"uno",
     r"magic the gathering", r"mtg", r"yu-?gi-?oh", r"pok[eé]mon", r"hearthstone",
     r"dnd", r"d ?& ?d", r"dungeons (?:and|&) dragons", r"pathfinder", r"warhammer", r"minecraft", r"fortnite",
     r"roblox", r"valorant", r"league of legends", r"dota", r"overwatch", r"zelda", r"mario", r"tetris",

@@ -411,7 +411,8 @@ def test_rules_words_that_look_like_pets_sewing_sums_or_bridge_are_answered(real
 
 
 @pytest.mark.parametrize(("message", "reason"), [
-    ("in bridge who leads to the first trick", "other_game"), ("我家橘猫太胖了怎么办", "other_domain"),
+    ("in bridge who leads to the first trick", "other_game"), ("bridge: what does opening 1NT mean", "other_game"),
+    ("我家橘猫太胖了怎么办", "other_domain"),
     ("3乘以7是多少", "arithmetic"), ("张三是谁", "no_rules_word"),
 ])
 def test_the_other_senses_are_still_refused(real_index: RulesIndex, message: str, reason: str) -> None:
