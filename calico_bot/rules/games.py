@@ -14,6 +14,7 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
     "citb": (
         r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
         r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
+        r"盒中[帽毛喵锚]",  # pinyin slips: the last character typed as another "mao"
         r"薛定谔", r"量子猫",
     ),
     "ioc": (
@@ -21,7 +22,7 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
         r"岛上的猫",
     ),
     "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布",
-               r"\bquilts?\b"),
+               r"猫与花[坦摊滩]", r"\bquilts?\b"),
 }
 _GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
 

@@ -72,6 +72,8 @@ def test_normalize_lang(locale: str | None, lang: str | None) -> None:
         # misspelt names
         ("scoring for ilse of cats pls", "ioc"), ("cat in teh box paradox", "citb"), ("callico buttons", "calico"),
         ("the cat in the bag", None), ("a cat in my box", None), ("calicut", None),
+        # pinyin slips in the Chinese names
+        ("盒中帽几个人玩", "citb"), ("盒中毛怎么计分", "citb"), ("猫与花坦纽扣", "calico"), ("盒子里有什么", None),
     ],
 )
 def test_guess_game(question: str, game: str | None) -> None:
