@@ -92,24 +92,19 @@ def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m:
 # --- groups -----------------------------------------------------------------------------------------
 
 
-def _open_groups(groups: tuple[int, ...], tokens: int, empty: int) -> tuple[list[int], int]:
-    """The ``groups`` without a token, and the empty cells such a group must not grow into."""
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+    empty = board.empty
+    tokens = board.catm
     poison = 0
     free = []
-    for g in groups:
+    for g in board.pg[pattern]:
         if g & tokens:
             poison |= g
         else:
             free.append(g)
-    poison = halo(poison) if poison else 0
-    return free, poison & empty
-
-
-def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
-    free, poison = _open_groups(board.pg[pattern], board.catm, board.empty)
     if not free:
         return 0.0
-    allowed = board.empty & ~poison
+    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     if rule.shape is None:
         for g in free:
@@ -129,7 +124,7 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
                 low = cells & -cells
                 for p in rule.by_cell[low.bit_length() - 1]:
                     if p & usable == p:
-                        d = (p & board.empty).bit_count()
+                        d = (p & empty).bit_count()
                         if d < best:
                             best = d
                 cells ^= low
@@ -140,19 +135,29 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
 
 def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
     """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
-    free, poison = _open_groups(board.cg[color], board.btnm, board.empty)
-    allowed = board.empty & ~poison
+    empty = board.empty
+    tokens = board.btnm
+    poison = 0
+    free = []
+    for g in board.cg[color]:
+        if g & tokens:
+            poison |= g
+        elif g.bit_count() < 3:
+            free.append(g)
+    if not free:
+        return 0.0
+    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     for g in free:
-        d = 3 - g.bit_count()
-        if d > remaining or d <= 0:
-            continue
-        if room_at_least(g, allowed, d):
-            total += w.button_decay**d
+        # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
+        if g.bit_count() == 2:
+            if halo(g) & allowed:
+                total += w.button_decay
+        elif remaining >= 2:
+            near = halo(g) & allowed
+            if near and (near & (near - 1) or halo(g | near) & allowed & ~near):
+                total += w.button_decay**2
     return total
-
-
-_BUTTON_KEY = 1 << 53  # sets a color's key apart from a pattern's (masks have 49 bits, shifted by 3)
 
 
 class Evaluator:
@@ -172,8 +177,9 @@ class Evaluator:
         self.rules = rules
         self.w = weights or Weights()
         self.objectives = objectives
-        # Remembered potentials: (empty spaces, placements left, cat tokens, buttons) -> {pattern or color key: value}
-        self._levels: dict[tuple[int, int, int, int], dict[int, float]] = {}
+        # Remembered potentials: (empty spaces, placements left, cat tokens or ~buttons) -> {pattern or color
+        # key: value}
+        self._levels: dict[tuple[int, int, int], dict[int, float]] = {}
         self._cat_rules = tuple((p, r) for p, r in enumerate(rules) if r is not None)
         self._per_button = 3 * self.w.button_scale
         # A goal's value depends only on the six tiles around it: remembered by goal and those tiles.
@@ -200,9 +206,11 @@ class Evaluator:
             if self.objectives is not None:
                 value += self.objectives(board, w.goal_choices, [0.0] * 6, [0.0] * 6, 0.0)
             return value
-        # What every pattern's and color's potential shares: the empty spaces, the placements left and the
-        # tokens. Within that, a pattern's cats depend on its own tiles only (a color's buttons likewise).
-        level_key = (board.empty, remaining, board.catm, board.btnm)
+        # What every pattern's potential shares: the empty spaces, the placements left and the cat tokens.
+        # Within that, a pattern's cats depend on its own tiles only. Colors likewise, with the buttons (the
+        # key holds ~buttons, a negative number, so that it never meets a key of the cats).
+        empty = board.empty
+        level_key = (empty, remaining, board.catm)
         level = self._levels.get(level_key)
         if level is None:
             level = self._levels[level_key] = {}
@@ -220,8 +228,12 @@ class Evaluator:
         cm = board.cm
         btn_colors = board.btn_colors
         per_button = self._per_button
+        level_key = (empty, remaining, ~board.btnm)
+        level = self._levels.get(level_key)
+        if level is None:
+            level = self._levels[level_key] = {}
         for color in range(6):
-            key = cm[color] << 3 | color | _BUTTON_KEY
+            key = cm[color] << 3 | color
             chances = level.get(key)
             if chances is None:
                 chances = level[key] = button_chances(board, color, w, remaining)

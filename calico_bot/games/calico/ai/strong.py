@@ -239,14 +239,14 @@ class StrongPolicy:
 
     def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
                    default: float) -> float:
-        return max((self._after(board, cell, tile, rules, ev, remaining) for cell in cells_of(board.empty)),
-                   default=default)
-
-    @staticmethod
-    def _after(board: Board, cell: int, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> float:
-        b = board.copy()
-        b.place(cell, tile, rules)
-        return ev(b, remaining)
+        best: float | None = None
+        for cell in cells_of(board.empty):
+            trial = board.copy()
+            trial.place(cell, tile, rules)
+            value = ev(trial, remaining)
+            if best is None or value > best:
+                best = value
+        return default if best is None else best
 
 
 def sample_markets(view: PlayerView, slots: list[int], samples: int, rng: random.Random) -> dict[int, list[list[int]]]:
