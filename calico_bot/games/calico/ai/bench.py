@@ -56,7 +56,7 @@ class DuelOutcome:
 
 
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
-SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures")
+SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
