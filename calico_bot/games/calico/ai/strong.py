@@ -20,7 +20,12 @@ tile kept, or any tile of the guessed market). With ``conditional_third`` (the d
 ``b`` is tried on the quilt as it will be after ``a`` is placed on its best space (three placements deep);
 without it (``strong-v1``) ``b``'s gain is measured on the quilt after this turn only, as if the two later
 placements did not interact. The mean over the guesses decides. Sampling is skipped when fewer than two
-placements remain.
+placements remain (the two-placement lookahead is then exact).
+
+In solo, with three spaces left (``endgame``, on since issue 16), the sampled stage is replaced by an exact
+one: every placement with every slot is valued by the expected final score over every pair of tiles the
+conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
+(:meth:`StrongPolicy.endgame_values`).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
@@ -60,7 +65,7 @@ V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": Fa
                                  "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
-ENDGAME = False  # solo, three spaces left: the exact expected final score decides (``_endgame``)
+ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
