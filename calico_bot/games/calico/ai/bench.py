@@ -3,6 +3,9 @@
     python -m calico_bot.games.calico.ai.bench --policy strong --games 200 --seed 1 [--setup standard|beginner]
         [--vs greedy] [--players 2] [--budget-ms N | --no-cap] [--jobs N] [--scenarios all|1,7,10]
 
+A searching policy may be given with search settings, ``NAME:KEY=VALUE,KEY=VALUE`` (for example
+``--policy strong:samples=12,resample=5 --vs strong``); the keys are :data:`SEARCH_SETTINGS`.
+
 The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
 ``--budget-ms`` says otherwise; ``--no-cap`` turns it off, so that the results do not depend on the
 machine's speed or load.
@@ -24,6 +27,7 @@ import sys
 from dataclasses import dataclass
 
 from calico_bot.games.calico.ai import budget
+from calico_bot.games.calico.ai.policy import Policy
 from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
 from calico_bot.games.calico.ai.runner import play_game
 from calico_bot.games.calico.engine.components import SCENARIOS
@@ -52,18 +56,48 @@ class DuelOutcome:
 
 
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
+SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame")
 
 
-def _options(name: str, budget_ms: float | None) -> dict[str, object]:
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """``strong:samples=12,resample=5`` -> ``("strong", {"samples": 12, "resample": 5})``; a clear error otherwise."""
+    name, _, settings = spec.partition(":")
+    options: dict[str, float] = {}
+    if not settings:
+        return name, options
+    if not takes_budget(name):
+        raise ValueError(f"{spec!r}: only the searching policies take settings")
+    for item in settings.split(","):
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or key not in SEARCH_SETTINGS:
+            raise ValueError(f"{spec!r}: {item!r} is not KEY=VALUE with KEY one of {', '.join(SEARCH_SETTINGS)}")
+        try:
+            value: float = int(raw)
+        except ValueError:
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ValueError(f"{spec!r}: {key} must be a number, not {raw.strip()!r}") from None
+        options[key] = value
+    return name, options
+
+
+def _options(spec: str, budget_ms: float | None) -> dict[str, object]:
+    name, options = parse_spec(spec)
     if budget_ms is None or not takes_budget(name):
-        return {}
-    return {"budget_ms": None if math.isinf(budget_ms) else budget_ms}
+        return dict(options)
+    return {**options, "budget_ms": None if math.isinf(budget_ms) else budget_ms}
+
+
+def _policy(spec: str, seed: int, budget_ms: float | None) -> Policy:
+    return policy_by_name(parse_spec(spec)[0], seed, **_options(spec, budget_ms))
 
 
 def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
               scenario: int | None = None) -> SoloOutcome:
     state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup, scenario=scenario), seed)
-    result = play_game(state, [policy_by_name(policy, seed, **_options(policy, budget_ms))])
+    result = play_game(state, [_policy(policy, seed, budget_ms)])
     score = state.scores()[0]
     passed = None
     if scenario is not None:
@@ -77,9 +111,8 @@ def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None, pl
     seat = seed % players
     names = [f"P{i + 1}" for i in range(players)]
     state = new_game(GameOptions(players=names, mode="standard"), seed)
-    policies = [policy_by_name(opponent, seed * players + 1 + i, **_options(opponent, budget_ms))
-                for i in range(players)]
-    policies[seat] = policy_by_name(policy, seed * players, **_options(policy, budget_ms))
+    policies = [_policy(opponent, seed * players + 1 + i, budget_ms) for i in range(players)]
+    policies[seat] = _policy(policy, seed * players, budget_ms)
     result = play_game(state, policies)
     winners = state.winners()
     win = 0.0 if seat not in winners else 1.0 / len(winners)
@@ -189,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenarios", default=None,
                         help="solo scenarios to play ('all' or a list such as 1,7,10): pass rate and mean per scenario")
     args = parser.parse_args(argv)
+    for spec in (args.policy, args.vs):
+        if spec is not None:
+            try:
+                policy_by_name(parse_spec(spec)[0])
+            except ValueError as error:
+                parser.error(str(error))
     seeds = list(range(args.seed, args.seed + args.games))
     if args.no_cap and args.budget_ms is not None:
         parser.error("--no-cap and --budget-ms exclude each other")

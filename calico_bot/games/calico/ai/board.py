@@ -2,6 +2,11 @@
 
 It follows :meth:`calico_bot.games.calico.engine.quilt.Quilt.place` exactly (tests check the two agree) but keeps
 only what scoring needs, so that policies can try thousands of placements per move.
+
+Besides the masks it keeps every pattern's and color's regions (connected groups of tiles), each a tuple of
+masks ordered by their lowest cell, as :func:`.bits.components` would list them. A placement updates only the
+pattern and the color of the tile placed: the neighbouring groups that touch the new tile are merged with it,
+nothing is flooded again.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from calico_bot.games.calico.ai.bits import grow
+from calico_bot.games.calico.ai.bits import components
 from calico_bot.games.calico.engine.components import CATS, GOALS, GoalTile
 from calico_bot.games.calico.engine.geometry import NEIGHBOUR_MASK, PATCH_CELLS, SHAPE_PLACEMENTS
 from calico_bot.games.calico.engine.quilt import EMPTY, Quilt
@@ -76,15 +81,41 @@ def goal_points(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile) -
     return goal.points(*goal_tests(tiles, goal))
 
 
-class Board:
-    """One quilt's tiles and tokens; ``points`` counts cats, buttons and the rainbow (not goals)."""
+def merge_into(groups: tuple[int, ...], bit: int, touch: int) -> tuple[tuple[int, ...], int]:
+    """``groups`` (disjoint, ordered by lowest cell) with the new cell ``bit`` added: every group meeting
+    ``touch`` (the cell's neighbours) joins it. Returns the new groups, in the same order, and the new cell's group.
+    """
+    merged = bit
+    keep: list[int] = []
+    for g in groups:
+        if g & touch:
+            merged |= g
+        else:
+            keep.append(g)
+    low = merged & -merged
+    for i, g in enumerate(keep):
+        if g & -g > low:
+            keep.insert(i, merged)
+            return tuple(keep), merged
+    keep.append(merged)
+    return tuple(keep), merged
 
-    __slots__ = ("btn_colors", "btnm", "catm", "cells", "cm", "empty", "placed", "pm", "points", "rainbow")
+
+class Board:
+    """One quilt's tiles and tokens; ``points`` counts cats, buttons and the rainbow (not goals).
+
+    ``pg[p]`` and ``cg[c]`` are the regions of pattern ``p`` and color ``c`` (see the module's text).
+    """
+
+    __slots__ = ("btn_colors", "btnm", "catm", "cells", "cg", "cm", "empty", "pg", "placed", "pm", "points",
+                 "rainbow")
 
     def __init__(self) -> None:
         self.cells: list[int] = []
         self.pm: list[int] = []
         self.cm: list[int] = []
+        self.pg: list[tuple[int, ...]] = []
+        self.cg: list[tuple[int, ...]] = []
         self.catm = 0
         self.btnm = 0
         self.btn_colors = 0  # bit per color holding at least one button
@@ -99,6 +130,8 @@ class Board:
         b.cells = list(quilt.cells)
         b.pm = list(quilt.pattern_masks)
         b.cm = list(quilt.color_masks)
+        b.pg = [tuple(components(m)) for m in b.pm]
+        b.cg = [tuple(components(m)) for m in b.cm]
         b.catm = quilt.cat_mask
         b.btnm = quilt.button_mask
         for token in quilt.buttons:
@@ -114,6 +147,8 @@ class Board:
         b.cells = self.cells.copy()
         b.pm = self.pm.copy()
         b.cm = self.cm.copy()
+        b.pg = self.pg.copy()
+        b.cg = self.cg.copy()
         b.catm = self.catm
         b.btnm = self.btnm
         b.btn_colors = self.btn_colors
@@ -133,28 +168,27 @@ class Board:
         self.cm[color] |= bit
         self.empty &= ~bit
         self.placed += 1
+        touch = NEIGHBOUR_MASK[cell]
+        self.pg[pattern], group = merge_into(self.pg[pattern], bit, touch)
+        self.cg[color], color_group = merge_into(self.cg[color], bit, touch)
         gained = 0
         rule = rules[pattern]
-        if rule is not None:
-            group = grow(bit, self.pm[pattern])
-            if not group & self.catm:
-                if rule.shape is None:
-                    ok = group.bit_count() >= rule.min_group
-                else:
-                    ok = any(p & group == p for p in rule.by_cell[cell])
-                if ok:
-                    self.catm |= bit
-                    gained += rule.points
-        # A button needs 3 connected; skip the flood fill when no same-color neighbour exists.
-        if NEIGHBOUR_MASK[cell] & self.cm[color]:
-            group = grow(bit, self.cm[color])
-            if group.bit_count() >= 3 and not group & self.btnm:
-                self.btnm |= bit
+        if rule is not None and not group & self.catm:
+            if rule.shape is None:
+                ok = group.bit_count() >= rule.min_group
+            else:
+                ok = any(p & group == p for p in rule.by_cell[cell])
+            if ok:
+                self.catm |= bit
+                gained += rule.points
+        # A button needs 3 connected tiles of one color, none of them with a button yet.
+        if color_group.bit_count() >= 3 and not color_group & self.btnm:
+            self.btnm |= bit
+            gained += 3
+            self.btn_colors |= 1 << color
+            if not self.rainbow and self.btn_colors == 0b111111:
+                self.rainbow = True
                 gained += 3
-                self.btn_colors |= 1 << color
-                if not self.rainbow and self.btn_colors == 0b111111:
-                    self.rainbow = True
-                    gained += 3
         self.points += gained
         return gained
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
-from calico_bot.games.calico.ai.bits import components, halo, room_at_least
+from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
 from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
 
@@ -91,24 +92,19 @@ def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m:
 # --- groups -----------------------------------------------------------------------------------------
 
 
-def _open_groups(mask: int, tokens: int, empty: int) -> tuple[list[int], int]:
-    """Groups of ``mask`` without a token, and the empty cells such a group must not grow into."""
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+    empty = board.empty
+    tokens = board.catm
     poison = 0
     free = []
-    for g in components(mask):
+    for g in board.pg[pattern]:
         if g & tokens:
             poison |= g
         else:
             free.append(g)
-    poison = halo(poison) if poison else 0
-    return free, poison & empty
-
-
-def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
-    free, poison = _open_groups(board.pm[pattern], board.catm, board.empty)
     if not free:
         return 0.0
-    allowed = board.empty & ~poison
+    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     if rule.shape is None:
         for g in free:
@@ -128,7 +124,7 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
                 low = cells & -cells
                 for p in rule.by_cell[low.bit_length() - 1]:
                     if p & usable == p:
-                        d = (p & board.empty).bit_count()
+                        d = (p & empty).bit_count()
                         if d < best:
                             best = d
                 cells ^= low
@@ -139,25 +135,40 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
 
 def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
     """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
-    free, poison = _open_groups(board.cm[color], board.btnm, board.empty)
-    allowed = board.empty & ~poison
+    empty = board.empty
+    tokens = board.btnm
+    poison = 0
+    free = []
+    for g in board.cg[color]:
+        if g & tokens:
+            poison |= g
+        elif g.bit_count() < 3:
+            free.append(g)
+    if not free:
+        return 0.0
+    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     for g in free:
-        d = 3 - g.bit_count()
-        if d > remaining or d <= 0:
-            continue
-        if room_at_least(g, allowed, d):
-            total += w.button_decay**d
+        # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
+        if g.bit_count() == 2:
+            if halo(g) & allowed:
+                total += w.button_decay
+        elif remaining >= 2:
+            near = halo(g) & allowed
+            if near and (near & (near - 1) or halo(g | near) & allowed & ~near):
+                total += w.button_decay**2
     return total
 
 
 class Evaluator:
     """Estimates the final score of a quilt for a fixed set of goals and cats.
 
-    The potential of one pattern's cats depends only on that pattern's tiles, the cat tokens, the empty
+    The potential of one pattern's cats depends only on that pattern's regions, the cat tokens, the empty
     spaces and the placements left (a color's buttons likewise), and trial quilts of one move mostly differ
     in one tile, so both are remembered per evaluator (an evaluator serves one move): the same values,
-    computed once.
+    computed once. A goal's value is remembered by the tiles around it. The regions themselves are kept up to
+    date by :meth:`.board.Board.place` (merged, never flooded again), so a potential that must be computed
+    starts from the groups at hand.
     """
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
@@ -166,12 +177,27 @@ class Evaluator:
         self.rules = rules
         self.w = weights or Weights()
         self.objectives = objectives
-        self._cats: dict[tuple[int, int, int, int, int], float] = {}
-        self._buttons: dict[tuple[int, int, int, int, int], float] = {}
+        # Remembered potentials: (empty spaces, placements left, cat tokens or ~buttons) -> {pattern or color
+        # key: value}
+        self._levels: dict[tuple[int, int, int], dict[int, float]] = {}
+        self._cat_rules = tuple((p, r) for p, r in enumerate(rules) if r is not None)
+        self._per_button = 3 * self.w.button_scale
+        # A goal's value depends only on the six tiles around it: remembered by goal and those tiles.
+        self._goal_tiles = tuple((i, itemgetter(*n), n, g) for i, (n, g) in enumerate(goals))
+        self._goal_values: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def goals_value(self, board: Board) -> float:
         m = self.w.goal_choices
-        return self.w.goal_scale * sum(goal_value(board.cells, n, g, m) for n, g in self.goals)
+        memory = self._goal_values
+        cells = board.cells
+        values = []
+        for i, tiles_of, n, g in self._goal_tiles:
+            key = (i, tiles_of(cells))
+            v = memory.get(key)
+            if v is None:
+                v = memory[key] = goal_value(cells, n, g, m)
+            values.append(v)
+        return self.w.goal_scale * sum(values)
 
     def __call__(self, board: Board, remaining: int) -> float:
         w = self.w
@@ -180,28 +206,40 @@ class Evaluator:
             if self.objectives is not None:
                 value += self.objectives(board, w.goal_choices, [0.0] * 6, [0.0] * 6, 0.0)
             return value
+        # What every pattern's potential shares: the empty spaces, the placements left and the cat tokens.
+        # Within that, a pattern's cats depend on its own tiles only. Colors likewise, with the buttons (the
+        # key holds ~buttons, a negative number, so that it never meets a key of the cats).
         empty = board.empty
-        cats = self._cats
+        level_key = (empty, remaining, board.catm)
+        level = self._levels.get(level_key)
+        if level is None:
+            level = self._levels[level_key] = {}
         cat_values = [0.0] * 6
-        for pattern, rule in enumerate(self.rules):
-            if rule is not None:
-                key = (pattern, board.pm[pattern], board.catm, empty, remaining)
-                cached = cats.get(key)
-                if cached is None:
-                    cached = cats[key] = cat_potential(board, pattern, rule, w, remaining)
-                cat_values[pattern] = cached
-                value += cached
-        buttons = self._buttons
+        pm = board.pm
+        for pattern, rule in self._cat_rules:
+            key = pm[pattern] << 3 | pattern
+            cached = level.get(key)
+            if cached is None:
+                cached = level[key] = cat_potential(board, pattern, rule, w, remaining)
+            cat_values[pattern] = cached
+            value += cached
         button_values = [0.0] * 6
         chance_product = 1.0
+        cm = board.cm
+        btn_colors = board.btn_colors
+        per_button = self._per_button
+        level_key = (empty, remaining, ~board.btnm)
+        level = self._levels.get(level_key)
+        if level is None:
+            level = self._levels[level_key] = {}
         for color in range(6):
-            key = (color, board.cm[color], board.btnm, empty, remaining)
-            chances = buttons.get(key)
+            key = cm[color] << 3 | color
+            chances = level.get(key)
             if chances is None:
-                chances = buttons[key] = button_chances(board, color, w, remaining)
+                chances = level[key] = button_chances(board, color, w, remaining)
             button_values[color] = chances
-            value += 3 * w.button_scale * chances
-            if not board.btn_colors >> color & 1:
+            value += per_button * chances
+            if not btn_colors >> color & 1:
                 chance_product *= min(1.0, chances) if chances > 0 else w.lone_button
         if not board.rainbow:
             value += 3 * w.rainbow_scale * chance_product

@@ -20,7 +20,12 @@ tile kept, or any tile of the guessed market). With ``conditional_third`` (the d
 ``b`` is tried on the quilt as it will be after ``a`` is placed on its best space (three placements deep);
 without it (``strong-v1``) ``b``'s gain is measured on the quilt after this turn only, as if the two later
 placements did not interact. The mean over the guesses decides. Sampling is skipped when fewer than two
-placements remain.
+placements remain (the two-placement lookahead is then exact).
+
+In solo, with three spaces left (``endgame``, on since issue 16), the sampled stage is replaced by an exact
+one: every placement with every slot is valued by the expected final score over every pair of tiles the
+conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
+(:meth:`StrongPolicy.endgame_values`).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
@@ -42,6 +47,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections import Counter
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
@@ -56,9 +62,10 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS, "goal_futures": 0}
+                                 "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
+ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
@@ -69,7 +76,7 @@ class StrongPolicy:
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
-                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES) -> None:
+                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME) -> None:
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -81,6 +88,7 @@ class StrongPolicy:
         self.objective_bonus = objective_bonus
         self.conditional_third = conditional_third
         self.goal_futures = goal_futures
+        self.endgame = endgame
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -146,6 +154,9 @@ class StrongPolicy:
         if not slots:
             _, _, h, cell, _ = first[0]
             return make_turn(view, h, cell, None)
+        if self.endgame and remaining == 2 and view.solo and min(view.bag_count, len(view.unseen_list)) >= 2:
+            h, cell, s = self._endgame(view, first, slots, rules, ev)
+            return make_turn(view, h, cell, s)
 
         # Stage 1: for the best first placements, the best evaluation next turn of each tile we could hold.
         # ``best_next[i][tile]`` is that value for candidate ``i`` (placing ``tile`` on its best empty space).
@@ -210,6 +221,75 @@ class StrongPolicy:
         _, _, h, cell, s = best2
         return make_turn(view, h, cell, s)
 
+    def _endgame(self, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
+                 rules: tuple, ev: Evaluator) -> tuple[int, int, int]:
+        """Solo, three spaces left: the (hand index, cell, slot) of the best exact value (:meth:`endgame_values`);
+        ties go to the same random tie-break as the search."""
+        _, _, h, cell, s = max(self.endgame_values(view, first, slots, rules, ev), key=lambda v: v[:2])
+        return h, cell, s
+
+    @classmethod
+    def endgame_values(cls, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
+                       rules: tuple, ev: Evaluator) -> list[tuple[float, float, int, int, int]]:
+        """Solo, three spaces left: the exact expected final score of every (placement, slot).
+
+        After this turn two spaces are left. Next turn we see the market (the near tile slid over and two tiles
+        drawn from the bag, which in solo is exactly the tiles not seen), place a hand tile ``a`` on one of the two
+        spaces and take a tile; the last turn places the better of the tile kept and the tile taken on the last
+        space. Every pair of drawn tiles is weighed by its chance (drawn without replacement from
+        ``view.unseen``), and every choice after the draw is the best one, so the value is exact, not sampled.
+        ``first`` holds the placements of this turn as the search lists them (value, tie-break, hand index, cell,
+        quilt after). Returns (expected final score, tie-break, hand index, cell, slot) for each with each slot.
+        """
+        pool = Counter(view.unseen_list)
+        n = pool.total()
+        kinds = sorted(pool)
+        pairs = [(t, u, (2 if t != u else 1) * pool[t] * (pool[u] - (t == u)) / (n * (n - 1)))
+                 for i, t in enumerate(kinds) for u in kinds[i:]]
+        pairs = [p for p in pairs if p[2] > 0]
+        hand = list(view.hand)
+        wanted = {*kinds, *hand, *(t for t in view.market if t is not None)}
+        values: list[tuple[float, float, int, int, int]] = []
+        for _, tie, h, cell, after in first:
+            other = hand[1 - h] if len(hand) == 2 else None
+            tables: dict[int, list[dict[int, float]]] = {}  # tile a -> for each space of a: final value of each b
+            for s in slots:
+                taken = view.market[s]
+                assert taken is not None
+                near = view.market[MARKET_SIZE - 1] if s < MARKET_SIZE - 1 else view.market[MARKET_SIZE - 2]
+                hand2 = [taken] if other is None else [taken, other]
+                options = []  # for each (a, space of a): the best of the tile kept and the near tile, and the row
+                for i, a in enumerate(hand2):
+                    sure = [t for t in (*hand2[:i], *hand2[i + 1:], near) if t is not None]  # kept, near
+                    if a not in tables:
+                        tables[a] = cls._final_rows(after, a, wanted, rules, ev)
+                    for row in tables[a]:
+                        floor = max((row[t] for t in sure), default=float("-inf"))
+                        options.append([max(floor, row[t]) for t in kinds])
+                index = {t: k for k, t in enumerate(kinds)}
+                total = 0.0
+                for t, u, weight in pairs:
+                    i, j = index[t], index[u]
+                    total += weight * max(max(o[i], o[j]) for o in options)
+                values.append((total, tie, h, cell, s))
+        return values
+
+    @staticmethod
+    def _final_rows(after: Board, a: int, tiles: set[int], rules: tuple, ev: Evaluator) -> list[dict[int, float]]:
+        """Two spaces left: for each space of ``a``, the final value of each tile of ``tiles`` on the other one."""
+        rows = []
+        for x in cells_of(after.empty):
+            second = after.copy()
+            second.place(x, a, rules)
+            (last,) = cells_of(second.empty)
+            row = {}
+            for b in tiles:
+                final = second.copy()
+                final.place(last, b, rules)
+                row[b] = ev(final, 0)
+            rows.append(row)
+        return rows
+
     def _third(self, after: Board, a: int, b: int, rules: tuple, ev: Evaluator, remaining: int,
                seconds: dict[int, Board], thirds: dict[tuple[int, int], float]) -> float:
         """Best evaluation after placing ``a`` next turn (on its best space) and ``b`` the turn after."""
@@ -239,14 +319,14 @@ class StrongPolicy:
 
     def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
                    default: float) -> float:
-        return max((self._after(board, cell, tile, rules, ev, remaining) for cell in cells_of(board.empty)),
-                   default=default)
-
-    @staticmethod
-    def _after(board: Board, cell: int, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> float:
-        b = board.copy()
-        b.place(cell, tile, rules)
-        return ev(b, remaining)
+        best: float | None = None
+        for cell in cells_of(board.empty):
+            trial = board.copy()
+            trial.place(cell, tile, rules)
+            value = ev(trial, remaining)
+            if best is None or value > best:
+                best = value
+        return default if best is None else best
 
 
 def sample_markets(view: PlayerView, slots: list[int], samples: int, rng: random.Random) -> dict[int, list[list[int]]]:

@@ -100,4 +100,22 @@ def test_remembered_potentials_equal_fresh_ones() -> None:
                 assert ev(trial, remaining) == pytest.approx(fresh)
                 assert ev(trial, remaining) == pytest.approx(fresh)  # second call from memory
         state.apply(random_turn(state, rng))
-    assert ev._cats and ev._buttons
+    assert ev._levels
+
+
+def test_bench_policy_specs_carry_search_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.parse_spec("strong") == ("strong", {})
+    assert bench.parse_spec("strong:samples=12,third_weight=0.5") == ("strong", {"samples": 12, "third_weight": 0.5})
+    assert bench._options("strong:resample=5", bench.NO_CAP) == {"resample": 5, "budget_ms": None}
+    policy = bench._policy("strong:samples=9,shortlist=4", 1, bench.NO_CAP)
+    assert (policy.samples, policy.shortlist, policy.budget_ms) == (9, 4, None)  # type: ignore[attr-defined]
+    for bad, words in (("strong:depth=2", "is not KEY=VALUE"), ("strong:samples=many", "samples must be a number"),
+                       ("greedy:samples=3", "only the searching policies")):
+        with pytest.raises(ValueError, match=words):
+            bench.parse_spec(bad)
+    with pytest.raises(SystemExit):
+        bench.main(["--policy", "strong:samples", "--games", "1"])
+    assert "is not KEY=VALUE" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--policy", "nobody", "--games", "1"])
+    assert "unknown policy 'nobody'" in capsys.readouterr().err

@@ -15,8 +15,9 @@ NAMES = ["random", "greedy", "strong"]
 
 def _policy(name: str, seed: int = 7):
     # No time cap, so that the search (and its sampling of future draws) is the same on every run; the goal
-    # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too.
-    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1}
+    # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too, and
+    # the solo endgame (the solo position at turn 19 has three spaces left) weighs the draws from the unseen tiles.
+    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1, "endgame": True}
                                          if name == "strong" else {}))
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
+
+import pytest
 
 from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
-from calico_bot.games.calico.ai.evaluation import Evaluator, Weights
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights
 from calico_bot.games.calico.ai.strong import StrongPolicy
+from calico_bot.games.calico.engine.components import SCENARIOS
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of
 
@@ -83,3 +88,78 @@ def test_cat_and_button_scales_weigh_only_their_potential() -> None:
     assert cats > 0 and buttons > 0  # this quilt has open cat and button groups
     got = value(cat_scale=0.85, button_scale=1.2)
     assert abs(got - (base - 0.15 * cats + 0.2 * buttons)) < 1e-9
+
+
+def _late_solo_view(seed: int, spaces_left: int, scenario: int | None = None):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = new_game(GameOptions(players=["a"], mode="solo", scenario=scenario), seed)
+    state.apply(random_goal_choice(state, 0, rng))
+    while 22 - state.players[0].quilt.placed > spaces_left:
+        state.apply(random_turn(state, rng))
+    return state, build_view(state, 0)
+
+
+@pytest.mark.parametrize(("seed", "scenario"), [(3, None), (8, 7)])
+def test_endgame_values_are_the_exact_expectation_over_every_draw(seed: int, scenario: int | None) -> None:
+    """Three spaces left: every ordered draw of the two refills from a small unseen pool, every choice after it
+    by brute force, against the endgame's weighed pairs."""
+    _, view = _late_solo_view(seed, 3, scenario)
+    pool = [view.market[0], view.hand[0], 5, 5, 17, 30]  # a small, made-up set of unseen tiles, with repeats
+    unseen = [0] * 36
+    for t in pool:
+        unseen[t] += 1
+    view = dataclasses.replace(view, unseen=tuple(unseen), bag_count=len(pool))
+    rules = rules_for(view.cat_of_pattern)
+    objectives = ObjectiveTerms(SCENARIOS[scenario], rules, goal_list(view.goals), 10.0) if scenario else None
+    ev = Evaluator(goal_list(view.goals), rules, Weights(), objectives)
+    board = Board.from_quilt(view.quilt)
+    first = []
+    for h, tile in enumerate(view.hand):
+        for cell in cells_of(board.empty):
+            after = board.copy()
+            after.place(cell, tile, rules)
+            first.append((0.0, random.random(), h, cell, after))
+    slots = [0, 1, 2]
+    got = {(h, cell, s): v for v, _, h, cell, s in StrongPolicy.endgame_values(view, first, slots, rules, ev)}
+
+    def final(board: Board, cells_tiles: list[tuple[int, int]]) -> float:
+        out = board.copy()
+        for cell, tile in cells_tiles:
+            out.place(cell, tile, rules)
+        return ev(out, 0)
+
+    assert len(got) == len(first) * 3
+    for _, _, h, cell, after in first:
+        other = view.hand[1 - h]
+        for s in slots:
+            taken = view.market[s]
+            near = view.market[2] if s < 2 else view.market[1]
+            outcomes = []
+            for i, j in itertools.permutations(range(len(pool)), 2):
+                market2 = [near, pool[i], pool[j]]
+                best = float("-inf")
+                for a, kept in ((taken, other), (other, taken)):
+                    for x in cells_of(after.empty):
+                        (y,) = [c for c in cells_of(after.empty) if c != x]
+                        for b in (kept, *market2):
+                            best = max(best, final(after, [(x, a), (y, b)]))
+                outcomes.append(best)
+            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+
+
+def test_endgame_decides_the_turn_with_three_spaces_left_only_in_solo(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = StrongPolicy.endgame_values
+
+    def spy(cls, *args):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(StrongPolicy, "endgame_values", classmethod(spy))
+    state, view = _late_solo_view(4, 3)
+    turn = StrongPolicy(4, budget_ms=None, endgame=True).choose_turn(view)
+    assert calls == [1]
+    state.apply(turn)  # a legal turn
+    StrongPolicy(4, budget_ms=None, endgame=False).choose_turn(_late_solo_view(4, 3)[1])
+    StrongPolicy(4, budget_ms=None, endgame=True).choose_turn(_late_solo_view(5, 4)[1])
+    assert calls == [1]  # switched off, or four spaces left: the sampled search as before
