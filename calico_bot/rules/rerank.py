@@ -475,7 +475,7 @@ def reference_texts(entries: Sequence[Entry]) -> list[str]:
     return out
 
 
-def _json_lines(path: Path) -> list[Any]:
+def json_lines(path: Path) -> list[Any]:
     """The JSON values of a JSON Lines file, lines that do not parse left out ([] if it cannot be read)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -495,7 +495,7 @@ def labelled_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, 
     unreadable ones are skipped): the topics are the ``required`` ids, or the main topics of ``ids``."""
     by_id = {e.id: e for e in reversed(entries)}
     out = []
-    for raw in _json_lines(path):
+    for raw in json_lines(path):
         try:
             ids = [str(i) for i in raw.get("ids") or ()]
             required = [str(i) for i in raw.get("required") or ()]
@@ -513,7 +513,7 @@ def ruling_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tu
     each language, labelled with the topics of the entries that state the ruling."""
     by_id = {e.id: e for e in reversed(entries)}
     out = []
-    for raw in _json_lines(path):
+    for raw in json_lines(path):
         try:
             asks = [str(q) for q in dict(raw["ask"]).values()]
             stating = [str(i) for i in dict(raw["entries"])]
@@ -548,15 +548,10 @@ def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reran
 def offtopic_messages(path: Path) -> list[tuple[str, str]]:
     """(text, split) of the off-topic messages (no ids) of an evaluation file."""
     out = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    for line in lines:
+    for raw in json_lines(path):
         try:
-            raw = json.loads(line)
             if not raw.get("ids") and not raw.get("topic"):
                 out.append((str(raw["q"]), str(raw.get("split", ""))))
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (KeyError, TypeError, AttributeError):
             continue
     return out

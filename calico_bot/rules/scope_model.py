@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from calico_bot.rules.knowledge import DATA_DIR, Entry
-from calico_bot.rules.rerank import Vectoriser, reference_texts
+from calico_bot.rules.rerank import Vectoriser, json_lines, reference_texts
 
 MODEL_FILE = DATA_DIR / "scope_model.jsonl"
 #: Extra training messages written for the classifier (never measured on).
@@ -124,16 +124,7 @@ def load(vectoriser: Vectoriser, path: Path = MODEL_FILE) -> ScopeModel | None:
 
 def training_lines(path: Path = TRAIN_FILE) -> list[tuple[str, bool]]:
     """(text, off-topic?) of the classifier's own training messages; [] without the file."""
-    out = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        if line.strip():
-            raw = json.loads(line)
-            out.append((str(raw["q"]), bool(raw["offtopic"])))
-    return out
+    return [(str(raw["q"]), bool(raw["offtopic"])) for raw in json_lines(path)]
 
 
 def shipped_scope_model(entries: Sequence[Entry], folder: Path = DATA_DIR, vectoriser: Vectoriser | None = None

@@ -92,19 +92,24 @@ def goal_value(cells: list[int], neighbours: tuple[int, ...], goal: GoalTile, m:
 # --- groups -----------------------------------------------------------------------------------------
 
 
-def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
-    empty = board.empty
-    tokens = board.catm
+def _open_regions(groups: list[int], tokens: int, empty: int, below: int = 99) -> tuple[list[int], int]:
+    """The groups without a token (of fewer than ``below`` tiles), and the empty spaces they may grow
+    into: those not touching a group that already holds a token."""
     poison = 0
     free = []
-    for g in board.pg[pattern]:
+    for g in groups:
         if g & tokens:
             poison |= g
-        else:
+        elif g.bit_count() < below:
             free.append(g)
+    return free, (empty & ~halo(poison) if poison else empty)
+
+
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+    empty = board.empty
+    free, allowed = _open_regions(board.pg[pattern], board.catm, empty)
     if not free:
         return 0.0
-    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     if rule.shape is None:
         for g in free:
@@ -135,18 +140,9 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
 
 def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
     """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
-    empty = board.empty
-    tokens = board.btnm
-    poison = 0
-    free = []
-    for g in board.cg[color]:
-        if g & tokens:
-            poison |= g
-        elif g.bit_count() < 3:
-            free.append(g)
+    free, allowed = _open_regions(board.cg[color], board.btnm, board.empty, below=3)
     if not free:
         return 0.0
-    allowed = empty & ~halo(poison) if poison else empty
     total = 0.0
     for g in free:
         # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
