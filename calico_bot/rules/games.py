@@ -162,14 +162,15 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>.{0,6}(?:简介|介绍一下|大概是)",
 )
 _ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
+_CARD_GAME_RE = re.compile(r"\b(?:card|board|table ?top)\s+game\b|\bgame\b|桌游|卡牌|纸牌|游戏")
 
 
 def asks_about_game(question: str) -> str | None:
     """The game a question asks about *as a whole* (what it is, how it plays), or None."""
     text = to_simplified(question.lower())
     game = guess_game(question)
-    if game is None:
-        return None
+    if game is None or (named_only_by_theme(question) and not _CARD_GAME_RE.search(text)):
+        return None  # "explain Schrödinger's cat" asks about physics, "... the Schrödinger card game" about ours
     marked = _GAME_RES[game].sub(" <game> ", text)
     while (fuzzy := _fuzzy_name(marked)) is not None and fuzzy[2] == game:
         marked = marked[: fuzzy[0]] + " <game> " + marked[fuzzy[1] :]

@@ -79,6 +79,12 @@ _OTHER_GAMES_EN = (
     r"animal crossing", r"pokemon go", r"clash royale", r"clash of clans", r"brawl stars", r"genshin impact",
     r"honkai", r"wuthering waves", r"final fantasy", r"dark souls", r"baldur'?s gate", r"diablo", r"world of warcraft",
     r"wow classic", r"runescape", r"osrs", r"neopets", r"sims",
+    # poker hands and table words (a "full house" is also a nickname of a Calico goal, so it is not here)
+    r"pair of (?:kings|queens|jacks|aces|twos|threes|tens)", r"royal flush", r"straight flush", r"(?:the|a) pot\b",
+    r"(?:big|small) blind",
+    # other cat games, on screens and tables
+    r"neko atsume", r"cat quest", r"cat lady (?:card )?game", r"(?:beat|beating|play(?:ing)?|in) stray\b",
+    r"stray,? the cat game", r"little kitty,? big city", r"kitten'?s game",
 )
 _OTHER_GAMES_ZH = (
     "中国象棋", "国际象棋", "象棋", "围棋", "五子棋", "跳棋", "军棋", "飞行棋", "斗兽棋", "黑白棋", "将棋", "麻将",
@@ -92,6 +98,7 @@ _OTHER_GAMES_ZH = (
     "魔戒", "指环王", "瘟疫公司", "德国心脏病", "矮人矿坑", "只言片语", "达芬奇密码", "谁是卧底", "抓马", "山屋惊魂",
     "炉石传说", "阴阳师", "崩坏", "明日方舟", "第五人格", "蛋仔派对", "金铲铲", "云顶之弈", "绝地求生", "穿越火线",
     "地下城与勇士", "梦幻西游", "魔兽世界", "魔兽", "暗黑破坏神", "塞尔达", "马里奥", "宝可梦", "动物森友会",
+    "猫咪后院", "猫咪收集", "旅行青蛙", "猫咪大战争", "猫咪斗恶龙", "炸弹猫", "爆炸猫",
     "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
     "二十一点", "百家乐", "老虎机",
 )
@@ -251,6 +258,7 @@ ounce ounces pound pounds kilogram kilograms kg gram grams mile miles kilometer 
 celsius fahrenheit convert conversion percent percentage
 door doors squeaky window windows? leak plumbing fridge oven microwave washing laundry vacuum
 needle needles thread threads hem hemming seam seams curtain curtains pillow pillows cushion cushions sewist
+binding bindings batting backing
 salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
 january february april june july august september october november december

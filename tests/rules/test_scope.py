@@ -425,3 +425,39 @@ def test_the_knowledge_bases_own_example_questions_are_in_scope(real_index: Rule
     refused = [q for e in real_index.entries() for qs in e.examples.values() for q in qs
                if real_index.lookup(q).out_of_scope not in (None, "no_rules_word")]
     assert not refused
+
+
+# ------------------------------------------------------ issue 17, fifth pass: categories from blind-q's misses
+
+
+@pytest.mark.parametrize("message", [
+    "we both held a pair of aces, who takes the pot?", "does a straight flush beat four of a kind",
+    "who posts the big blind after a bust", "neko atsume: which food brings the shy cats",
+    "is cat quest worth it on switch", "how do you play the cat lady card game", "any tips to beat stray faster",
+    "猫咪后院的稀有猫怎么来", "炸弹猫的拆除卡怎么用",
+])
+def test_other_games_named_by_their_own_words(real_index: RulesIndex, message: str) -> None:
+    assert out_of_scope(message) == "other_game"
+    assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize("message", ["how do I attach the binding to my quilt top",
+                                     "what batting is warmest for a blanket"])
+def test_quilting_at_home_is_another_subject(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("is it ok to go all in on buttons early", "calico.buttons"),
+    ("a stray tile of the wrong pattern next to my cat group, does it matter?", "calico.cats.attract"),
+    ("悖轮是怎么判的", "citb.paradox"), ("盒中帽怎么叫牌", "citb.setup"), ("猫岛家足怎么计分", "ioc.families"),
+])
+def test_the_same_words_in_our_games_still_answer(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id == topic
+
+
+@pytest.mark.parametrize("message", ["can someone explain schrodinger's cat to a kid",
+                                     "explain schrödinger's cat simply"])
+def test_explaining_the_theme_is_physics_not_the_game(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
