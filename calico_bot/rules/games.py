@@ -22,7 +22,7 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
         r"岛上的猫",
     ),
     "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布",
-               r"猫与花[坦摊滩]", r"\bquilts?\b"),
+               r"猫与花[坦摊滩谈]", r"\bquilts?\b"),
 }
 _GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
 
