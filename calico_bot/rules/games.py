@@ -162,7 +162,7 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>.{0,6}(?:简介|介绍一下|大概是)",
 )
 _ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
-_CARD_GAME_RE = re.compile(r"\b(?:card|board|table ?top)\s+game\b|\bgame\b|桌游|卡牌|纸牌|游戏")
+_CARD_GAME_RE = re.compile(r"\bgame\b|桌游|卡牌|纸牌|游戏")  # the message asks about a game, not the theme
 
 
 def asks_about_game(question: str) -> str | None:
