@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from calico_bot.rules import Entry, RulesIndex, load_index, normalize_lang
+from calico_bot.services.rules_context import game_here
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
@@ -115,7 +116,12 @@ class RulesCog(commands.Cog):
         # answer (the "nothing found" note) or the question has no words of either language.
         locale_lang = normalize_lang(str(interaction.locale))
         has_words = any(ch.isalpha() for ch in question)
-        hits = self.index.search(question, game=game, lang=None if has_words else locale_lang, k=3)
+        # The game played in this thread (or the one kind open in this channel) is a hint for a
+        # question that names no game ("how many rounds?"); a game picked or named still decides.
+        here = None
+        if game is None and interaction.channel_id is not None:
+            here = await game_here(self.bot.storage, guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+        hits = self.index.search(question, game=game, lang=None if has_words else locale_lang, k=3, here=here)
         lang = hits[0].lang if hits else locale_lang
         if not hits:
             await interaction.response.send_message(_t(lang, "no_match"), ephemeral=True)

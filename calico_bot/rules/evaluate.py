@@ -1,6 +1,7 @@
 """Measure the rules search on the labelled questions in ``data/rules/eval_questions.jsonl``.
 
     python -m calico_bot.rules.evaluate [--split NAME|all] [--kb PATH] [--questions PATH] [--no-reranker]
+                                        [--here none|asked|other]
 
 Prints top-1 / top-3 accuracy overall, per language, per game and per split, every failure
 (question -> got vs expected), the median query time and the index load time. Questions without
@@ -13,6 +14,10 @@ Two measures, both over the first answer (top-1) and the first three (top-3):
   ``required`` ids (main topics, as someone who knows only the topic list would label it) or, without
   them, the main topics of its ``ids`` (a detail's topics are those it is ``part_of``).
 * **answer**: the topic *or the detail shown under it* is one of the question's accepted ``ids``.
+
+``--here`` asks every question as if in a game's thread (``RulesIndex.search(here=)``): ``asked``, the
+game the question is about (off-topic messages: each game in turn); ``other``, the next game in
+``GAMES`` order, to measure what a hint that points the wrong way costs.
 """
 
 from __future__ import annotations
@@ -220,7 +225,16 @@ def _plain_question(raw: dict, default_split: str) -> Question:
                     split=str(raw.get("split") or default_split))
 
 
-def evaluate(index: RulesIndex, questions: Iterable[Question], load_seconds: float = 0.0) -> Report:
+#: ``--here`` choices: the game a question is asked "in", from the question and its position.
+HERE_MODES: dict[str, Callable[[Question, int], str | None]] = {
+    "none": lambda q, i: None,
+    "asked": lambda q, i: q.game or GAMES[i % len(GAMES)],
+    "other": lambda q, i: GAMES[(GAMES.index(q.game) + 1) % len(GAMES)] if q.game in GAMES else GAMES[i % len(GAMES)],
+}
+
+
+def evaluate(index: RulesIndex, questions: Iterable[Question], load_seconds: float = 0.0,
+             here: Callable[[Question, int], str | None] = HERE_MODES["none"]) -> Report:
     """Run every question through ``index.search`` (no game or language hints, as a player would ask).
 
     The learned reranker's neighbour pool holds the labelled questions of ``eval_questions.jsonl``:
@@ -230,11 +244,11 @@ def evaluate(index: RulesIndex, questions: Iterable[Question], load_seconds: flo
     results = []
     reranker = index.reranker
     try:
-        for q in questions:
+        for i, q in enumerate(questions):
             if reranker is not None:
                 index.reranker = reranker.hiding({q.split})
             start = time.perf_counter()
-            hits = index.search(q.q, k=3)
+            hits = index.search(q.q, k=3, here=here(q, i))
             elapsed = time.perf_counter() - start
             results.append(_result(index, q, hits, elapsed))
     finally:
@@ -319,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                              "or the plain one (q, lang, game, topic, optional alt; off-topic: game and topic null)")
     parser.add_argument("--no-reranker", action="store_true",
                         help="measure the hand ranking alone (without the learned reranker, rules.rerank)")
+    parser.add_argument("--here", choices=tuple(HERE_MODES), default="none",
+                        help="ask each question as if in a game's thread: the game it is about, or another one")
     args = parser.parse_args(argv)
     try:
         start = time.perf_counter()
@@ -334,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.no_reranker:
             index.reranker = None  # the index is shared (cached): put the reranker back afterwards
-        report = evaluate(index, questions, load_seconds)
+        report = evaluate(index, questions, load_seconds, HERE_MODES[args.here])
     finally:
         index.reranker = reranker
     print(format_report(report, unknown_ids(index, questions)))

@@ -194,7 +194,9 @@ _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:play
 
 
 #: Units of a game's length that only one game uses: with no game named, they pick it.
-_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮"), "citb"), (re.compile(r"\bdays?\b|天"), "ioc"))
+#: The game whose length is counted in rounds (of tricks).
+ROUNDS_GAME = "citb"
+_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮"), ROUNDS_GAME), (re.compile(r"\bdays?\b|天"), "ioc"))
 
 
 def length_game(question: str) -> str | None:

@@ -22,6 +22,11 @@ questions and for questions naming one of our games, higher for questions using 
 subject (``RulesIndex._floor`` and ``lookup``). Both are measured on the question's clauses that hold
 a rules word (``RulesIndex._core``), so chatter around a rules question does not count against it.
 With no game named, a player count only one game supports ("five players") picks that game.
+
+``here`` is the game being played where the question is asked (the bot passes the game of the
+thread or channel). It is a hint, not a filter: it takes Calico's place as the game favoured on
+near-ties and as the game a structure question ("how many rounds?") or a bare "rules?" is about, but
+a game the question names, or words that belong to one other game ("boat", "trick"), still win.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from calico_bot.rules.games import (
     player_count_game,
     strip_game_names,
 )
-from calico_bot.rules.intents import STRUCTURE_TOPICS, length_game, score_parts, structure_intent
+from calico_bot.rules.intents import ROUNDS_GAME, STRUCTURE_TOPICS, length_game, score_parts, structure_intent
 from calico_bot.rules.knowledge import DATA_DIR, GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.rerank import (
     MODEL_FILE,
@@ -108,8 +113,9 @@ NAMED_GAME_FLOOR_SHARE = 0.5
 #: for each further sign (half as much when it names one of our games).
 OTHER_DOMAIN_FLOOR = 0.25
 OTHER_DOMAIN_STEP = 0.1
-#: On near-ties between games (no game named), Calico - the bot's main game - gets this edge, unless
-#: the question's own words point to another game (``RulesIndex._hinted_game``), which then gets it.
+#: On near-ties between games (no game named), Calico - the bot's main game, or the game played where
+#: the question is asked (``here``) - gets this edge, unless the question's own words point to another
+#: game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
@@ -483,16 +489,19 @@ class RulesIndex:
 
     # ------------------------------------------------------------------ search
 
-    def search(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3) -> list[Hit]:
+    def search(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3,
+               here: str | None = None) -> list[Hit]:
         """Best entries for a question, best first; [] when nothing reaches the confidence floor.
 
         ``game`` restricts the search to one game; without it, a game named in the question does the
         same. ``lang`` (a language or Discord locale) picks the answer language; without it the
-        question's script decides (any CJK character -> Chinese).
+        question's script decides (any CJK character -> Chinese). ``here``: the game played where the
+        question is asked, a hint only (module docstring).
         """
-        return self.lookup(question, game=game, lang=lang, k=k).hits
+        return self.lookup(question, game=game, lang=lang, k=k, here=here).hits
 
-    def lookup(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3) -> Lookup:
+    def lookup(self, question: str, game: str | None = None, lang: str | None = None, k: int = 3,
+               here: str | None = None) -> Lookup:
         """Like :meth:`search`, also returning the guesses below the floor, the floor and, for a
         message that is no rules question at all, the reason (see ``calico_bot.rules.scope``)."""
         answer_lang = normalize_lang(lang) or detect_lang(question)
@@ -500,6 +509,7 @@ class RulesIndex:
             return Lookup([], [], CONFIDENCE_FLOOR)
         named = guess_game(question)
         game = _normalize_game(game) if game else named
+        default = here if here in GAMES else "calico"  # the game a question that names none is about
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
         signals = other_domain_signals(question)
@@ -521,13 +531,13 @@ class RulesIndex:
         if signals > 0:
             raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
             floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0))
-        hits = self._without_ranking(query, game, named, answer_lang)
+        hits = self._without_ranking(query, game, named, answer_lang, default)
         if hits is not None:
             guesses: list[Hit] = []
         else:
-            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question)
+            hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question, default)
         if intent is not None and reason is None and (target := self._structure_topic(
-                intent, question, game, query, hits[0].game if hits else None)):
+                intent, question, game, query, hits[0].game if hits else None, here if here in GAMES else None)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
             first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
@@ -548,11 +558,13 @@ class RulesIndex:
         return Lookup(hits, guesses, floor)
 
     def _structure_topic(self, intent: str, question: str, game: str | None, query: _Query,
-                         ranked_game: str | None = None) -> Entry | None:
+                         ranked_game: str | None = None, here: str | None = None) -> Entry | None:
         """The topic that answers a structure question (``intents.STRUCTURE_TOPICS``) for the game
         asked about: the one given or named, else the one the question's words point to ("rounds"
-        and "days" belong to one game each), else Calico - or the only game the intent exists for.
-        A tie with no game pointed to goes to the game of the ranking's first answer (``ranked_game``)."""
+        and "days" belong to one game each), else the game played ``here`` or Calico - or the only
+        game the intent exists for. A tie with no game pointed to goes to the game of the ranking's
+        first answer (``ranked_game``) when the game played here is not known. Asked where a game is
+        played, "rounds" is that game's word for its turns or days, not a pointer to Cat in the Box."""
         topics = STRUCTURE_TOPICS[intent]
         if game in GAMES:
             owner = game
@@ -561,8 +573,12 @@ class RulesIndex:
         else:
             # A unit only one game counts in (rounds, days) or a player count only one game supports
             # points to that game, whatever the structure asked about.
-            hinted = length_game(question) or player_count_game(question) or self._hinted_game(query)
-            owner = hinted or (ranked_game if intent in TIE_INTENTS else None) or "calico"
+            unit = length_game(question)
+            if here is not None and unit == ROUNDS_GAME:
+                unit = None
+            hinted = unit or player_count_game(question) or self._hinted_game(query)
+            ranked = ranked_game if intent in TIE_INTENTS and here is None else None
+            owner = hinted or ranked or here or "calico"
         return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
@@ -572,11 +588,12 @@ class RulesIndex:
         words = len(query.en) + len(query.pieces)
         return CONFIDENCE_FLOOR * min(1.0, LONG_QUESTION_WORDS / words) if words else CONFIDENCE_FLOOR
 
-    def _without_ranking(self, query: _Query, game: str | None, named: str | None, lang: str) -> list[Hit] | None:
+    def _without_ranking(self, query: _Query, game: str | None, named: str | None, lang: str,
+                         default: str = "calico") -> list[Hit] | None:
         """Answers that need no ranking, or None to rank.
 
         A question that says nothing but a game ("calico?", "calico rules", "猫岛怎么玩") gets that game's
-        overview ("rules" / "how to play" alone: Calico's, the bot's main game). Chinese that shares no
+        overview ("rules" / "how to play" alone: ``default``'s, Calico or the game played here). Chinese that shares no
         word with what the rules say gets nothing - scattered characters are not a question - unless
         it names the game ("猫与花毯怎么玩?"), which then asks about the game itself.
         """
@@ -586,9 +603,9 @@ class RulesIndex:
         elif (
             set(en) <= ABOUT_THE_GAME_EN
             and set(query.pieces) <= ABOUT_THE_GAME_ZH
-            and f"{game or 'calico'}.overview" in self._by_id
+            and f"{game or default}.overview" in self._by_id
         ):
-            target = game or "calico"
+            target = game or default
         elif not en and not any(
             (_is_zh_bigram(t) or (t in query.pieces and _is_zh_char(t))) and t in self._zh.said_vocab for t in zh
         ):
@@ -628,9 +645,11 @@ class RulesIndex:
         return bool(re.search(r"[\u3400-\u9fff]", clause)) and has_zh_rules_word(clause, self._zh_keywords)
 
     def _ranked(self, query: _Query, game: str | None, answer_lang: str, k: int, first_floor: float,
-                core: _Query | None = None, question: str = "") -> tuple[list[Hit], list[Hit]]:
+                core: _Query | None = None, question: str = "", default: str = "calico"
+                ) -> tuple[list[Hit], list[Hit]]:
         """The search proper (see :meth:`search`); ``game`` is already resolved. (answers, guesses
-        below the floor). ``core`` (default ``query``) is what the confidence measures."""
+        below the floor). ``core`` (default ``query``) is what the confidence measures; ``default``
+        is the game favoured on near-ties when the question's words point to none."""
         core = core or query
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
@@ -641,7 +660,7 @@ class RulesIndex:
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
-            favoured = query.count_game or self._hinted_game(query) or "calico"
+            favoured = query.count_game or self._hinted_game(query) or default
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
             if query.count_game is not None:
                 scores = np.where(self._games == query.count_game, scores, scores * UNSUPPORTED_COUNT_FACTOR)

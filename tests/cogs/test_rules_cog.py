@@ -59,3 +59,29 @@ async def test_a_specific_case_is_shown_under_its_topic(table: Table) -> None:
     assert "calico.cats.list" in embed["footer"]["text"]  # the topic answers...
     fields = embed.get("fields", [])
     assert fields and "Leo" in fields[0]["name"] and "11" in fields[0]["value"]  # ...with the case under it
+
+
+async def test_the_game_of_the_thread_answers_a_question_that_names_none(table: Table) -> None:
+    made = await table.slash("ana", "catbox new", seats=2, deadline_hours=24)
+    game = (await table.bot.tables["citb"].games_here(table.channel.id))[-1].id
+    assert not (await table.click("bo", made.original, f"citb:lobby:join:{game}")).errors
+    assert not (await table.slash("ana", "catbox start", game=game)).errors
+    thread = table.thread()
+
+    def topic(r) -> str:  # type: ignore[no-untyped-def]
+        assert not r.errors and r.embeds, r.text
+        return r.embeds[0]["footer"]["text"].split("`")[1]
+
+    assert topic(await table.slash("bo", "rules ask", question="when does the game end?")) == "citb.end.ties"
+    assert topic(await table.slash("bo", "rules ask", thread, question="平局怎么办")) == "citb.end.ties"
+    # A game named, picked, or pointed to by its own words still decides, in that thread too.
+    assert topic(await table.slash("bo", "rules ask", thread, question="when does calico end?")) == "calico.end.ties"
+    assert topic(await table.slash("bo", "rules ask", thread, question="when does it end?", game="ioc")) \
+        == "ioc.day.phases"
+    assert topic(await table.slash("bo", "rules ask", thread, question="how do I get the rainbow button")) \
+        == "calico.buttons.rainbow"
+    # Elsewhere, with no game played there, Calico stays the default.
+    elsewhere = table.fake.add_channel(type(table.channel)(id=table.channel.id + 77, guild_id=table.guild.id,
+                                                           name="chat"))
+    assert topic(await table.slash("bo", "rules ask", elsewhere, question="when does the game end?")) \
+        == "calico.end.ties"

@@ -71,3 +71,21 @@ def test_a_tie_in_any_mode_goes_to_the_games_tie_topic(real_index: RulesIndex, q
 @pytest.mark.parametrize("question", ["how do I tie the two halves of the board together", "猫咪板两面分数一样吗"])
 def test_tie_words_in_another_sense_are_no_tie_question(question: str) -> None:
     assert structure_intent(question) != "ties"
+
+
+@pytest.mark.parametrize(("question", "here", "topic"), [
+    ("when does the game end?", "citb", "citb.end.ties"),
+    ("when does the game end?", "ioc", "ioc.day.phases"),
+    ("when does the game end?", None, "calico.end.ties"),  # no game played here: Calico, the main game
+    ("最后怎么算分", "ioc", "ioc.scoring"),
+    ("how many rounds do we play", "ioc", "ioc.day.phases"),  # "rounds" is the Isle of Cats' days there
+    ("how many rounds do we play", None, "citb.end.ties"),  # elsewhere, rounds are Cat in the Box's
+    ("rules?", "citb", "citb.overview"),
+    ("how many rounds in cat in the box", "ioc", "citb.end.ties"),  # a named game beats the game played here
+    ("how do I get the rainbow button", "citb", "calico.buttons.rainbow"),  # so do a game's own words
+    ("what does the oshax do", "calico", "ioc.oshax"),
+])
+def test_the_game_played_here_answers_questions_that_name_none(real_index: RulesIndex, question: str,
+                                                                 here: str | None, topic: str) -> None:
+    hits = real_index.search(question, here=here)
+    assert hits and hits[0].id == topic, [h.id for h in hits]
