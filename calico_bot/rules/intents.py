@@ -27,7 +27,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "cat_list": {"calico": "calico.cats.list"},
     # What is in the box: how many tiles in the bag, cards in the deck.
     "components": {"calico": "calico.overview", "citb": "citb.setup", "ioc": "ioc.overview"},
-    "undo": {"calico": "calico.bot.commands"},
+    "undo": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
+    # The bot's time limit per decision (the Calico topic holds it as a detail; Cat in the Box's says it).
+    "deadline": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
     # The fish everyone receives each day, and paying fish to keep drafted cards.
     "fish_income": {"ioc": "ioc.fish.draft"},
     "card_cost": {"ioc": "ioc.buy.cards"},
@@ -43,6 +45,10 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "token_place": {"calico": "calico.tokens.placement"},
     "goal_spaces": {"calico": "calico.board.labels"},
 }
+
+#: intent -> game -> the detail shown under that topic when the intent put it first (the deadline is
+#: one part of Calico's command topic).
+STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"}}
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
 _ZH_N = r"[三四五六七八\d]"
@@ -101,6 +107,10 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
         r"\bwhat\s+(?:all\s+)?(?:gets?|is|are|will\s+be)\s+(?:counted|scored|tallied|added\s+up)\b.{0,30}"
         r"\b(?:at|in)\s+the\s+end\b",
+        # "how is everything added up at the end", "目标、猫咪、纽扣都要加起来吗": the whole score.
+        r"\bhow\s+(?:is|are|do\s+(?:you|we|i))\s+(?:everything|it\s+all|all\s+(?:the\s+)?(?:points|scores)|the\s+points|"
+        r"the\s+scores)\s+(?:get\s+)?(?:added|counted|totall?ed|tallied|summed)\b",
+        r"(?:都|全部|一起|全都)(?:要)?(?:加起来|加在一起|相加|加总)",
     )),
     ("winning", (
         r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
@@ -166,6 +176,7 @@ _INTENT_PATTERNS += (
         r"\bwhere\s+(?:do|does|should|can)\s+(?:i|we|you)\s+(?:put|place|lay)\s+(?:the\s+|my\s+|a\s+)?"
         r"(?:cat|button|rainbow)\s+(?:tokens?|markers?|buttons?)\b",
         r"\bwhere\s+(?:does|do)\s+(?:the\s+|my\s+|a\s+)?(?:button|buttons|rainbow\s+button)\s+(?:go|sit)\b",
+        r"\bwhere\s+(?:does|do|should)\s+(?:the\s+|my\s+|a\s+|that\s+|its\s+)(?:tokens?|markers?)\s+(?:go|sit|get\s+put)\b",
         r"(?:猫|纽扣|扣子|彩虹).{0,4}标记.{0,6}(?:放|摆)(?:在)?(?:哪|什么地方|什么位置)",
     )),
     ("goal_spaces", (
@@ -177,13 +188,20 @@ _INTENT_PATTERNS += (
     )),
     ("undo", (r"\bundo\b", r"\bmisclick", r"打错了?", r"放错了?", r"点错了?",
               r"\btake\s+(?:it|a\s+move|my\s+move|that|my\s+turn)\s+back\b", r"悔棋", r"撤销", r"撤回",
-              r"悔一步", r"反悔")),
+              r"悔一步", r"反悔", r"悔牌",
+              r"\btake\s+back\s+(?:a|my|the|that|this)\s+(?:move|turn|card|tile|patch|play|placement)\b")),
+    ("deadline", (
+        r"\b(?:time\s+limits?|deadlines?|deadline_hours|time\s*outs?|timed\s+out)\b",
+        r"\b(?:run|ran|running|runs)\s+out\s+of\s+time\b",
+        r"\bhow\s+(?:long|much\s+time)\s+do\s+(?:i|we|you|players)\s+(?:have|get)\s+(?:to|for|per|before)\b",
+        r"时限|时间限制|限时|超时|截止时间|(?:每步|每一步|每回合|每个回合|一回合|一步).{0,4}(?:多长时间|多久|几个?小时)",
+    )),
 )
 #: Misspelt question words, read as the word before the patterns are tried ("wht are the three things...").
 _QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
                    "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
 _QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
-_PARADOX = re.compile(r"\bparadox|悖论|背论|矛盾")
+_PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|矛盾")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from calico_bot.rules.games import strip_game_names
 from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_pieces
 
 # ------------------------------------------------------------------------------ other games
@@ -210,7 +211,9 @@ _CHAT_EN = frozenset({
 _CHAT_ZH = re.compile(
     r"^(?:有人吗|有人在吗|你好|您好|大家好|早上好|早安|午安|晚上好|晚安|下午好|中午好|在吗|在不在|谢谢|多谢|感谢|辛苦了|好的|好吧|"
     r"行|可以|嗯+|哦+|噢+|啊+|哈+|呵+|嘿+|嘻+|666+|牛|厉害|不错|对|是的|没错|收到|ok|OK|拜拜|再见|测试|早|晚|"
-    r"各位|朋友们|机器人|呀|吧|啦|了|的|呢|吗|哇+|你|我|大家|[,.!?,。!?~\s])+$"
+    r"各位|朋友们|机器人|呀|吧|啦|了|的|呢|吗|哇+|你|我|大家|"
+    # stepping away from the table and back ("我去上个厕所马上回来", "等我一下")
+    r"去|上个?厕所|马上回来|回来了?|等我一下|等一下|稍等|先走了?|先撤了?|吃个?饭|一会儿?见|[,.!?,。!?~\s])+$"
 )
 
 # ------------------------------------------------------------------------------ other domains
@@ -242,6 +245,7 @@ meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
 physics superposition entanglement experiment theory? relativity gravity atom atoms
 grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
 knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric fabrics
+shirts dress dresses skirt skirts outfit outfits fashion wardrobe
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
 timer alarm reminder remind calendar birthday christmas halloween holiday
@@ -263,6 +267,7 @@ salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
 january february april june july august september october november december
 baby babies toddler nursery alive
+bait lure lures rod rods licence license exam exams grandfather zeno theseus fermi
 cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
 episode episodes sitcom anime
 meaning universe philosophy religion god
@@ -289,7 +294,9 @@ _OUT_OF_DOMAIN_ZH = (
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
-    "婴儿", "闰年", "几月", "月份", "船票",
+    "婴儿", "闰年", "几月", "月份", "船票", "厕所",
+    "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
+    "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
 )
@@ -430,7 +437,9 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "small_talk"
     if cjk and not raw and _CHAT_ZH.match(text):
         return "small_talk"
-    other = _other_subject(text, raw)
+    # A game's name is no other subject: 量子猫 names Cat in the Box, though 量子 is physics.
+    unnamed = strip_game_names(text)
+    other = _other_subject(unnamed, raw)
     if not cjk and raw and not rules_terms:
         return "other_domain" if other else "no_rules_word"
     # Words inside a phrase of another subject ("last night", "playing cards") and the theme words (a
@@ -439,7 +448,7 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     exact = [t for t in rules_terms if t not in corrected and t not in spent and t not in THEME_EN]
     if other and not cjk and len(exact) <= 2:
         return "other_domain"
-    if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(text) or _PET_TALK_RE.search(text)):
+    if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(unnamed) or _PET_TALK_RE.search(text)):
         return "other_domain"
     if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
         return "no_rules_word"

@@ -50,7 +50,14 @@ from calico_bot.rules.games import (
     player_count_game,
     strip_game_names,
 )
-from calico_bot.rules.intents import ROUNDS_GAME, STRUCTURE_TOPICS, length_game, score_parts, structure_intent
+from calico_bot.rules.intents import (
+    ROUNDS_GAME,
+    STRUCTURE_DETAILS,
+    STRUCTURE_TOPICS,
+    length_game,
+    score_parts,
+    structure_intent,
+)
 from calico_bot.rules.knowledge import DATA_DIR, GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
 from calico_bot.rules.rerank import (
     MODEL_FILE,
@@ -541,6 +548,9 @@ class RulesIndex:
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
             first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
+            detail = self._by_id.get(STRUCTURE_DETAILS.get(intent, {}).get(target.game, ""))
+            if detail is not None and (first.detail is None or first.detail.id != detail.id):
+                first = self._hit(target, first.score, answer_lang, self._hit(detail, first.score, answer_lang))
             hits = [first, *(h for h in hits if h.id != target.id)][:k]
             guesses = []
         whole = asks_about_game(question)
@@ -570,6 +580,8 @@ class RulesIndex:
             owner = game
         elif len(topics) == 1:
             owner = next(iter(topics))  # an intent only one game has (rescue costs, who takes the trick)
+            if (hinted := self._hinted_game(query)) is not None and hinted != owner:
+                return None  # "where does my token go on the research board": another game's words
         else:
             # A unit only one game counts in (rounds, days) or a player count only one game supports
             # points to that game, whatever the structure asked about.

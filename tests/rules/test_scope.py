@@ -461,3 +461,44 @@ def test_the_same_words_in_our_games_still_answer(real_index: RulesIndex, questi
                                      "explain schrödinger's cat simply"])
 def test_explaining_the_theme_is_physics_not_the_game(real_index: RulesIndex, message: str) -> None:
     assert real_index.search(message) == []
+
+
+# ------------------------------------------------------ issue 17, sixth pass: categories from blind-s's misses
+
+@pytest.mark.parametrize(("question", "topic", "detail"), [
+    ("is there a time limit on each move", "calico.bot.commands", "calico.bot.deadlines"),
+    ("what if I run out of time on my turn", "calico.bot.commands", "calico.bot.deadlines"),
+    ("超时没下的话会怎么处理", "", None),  # names no game: either game's command topic states the time limit
+    ("cat in the box: is there a deadline to play my card?", "citb.bot.commands", None),
+    ("can I take back a card I played in cat in the box", "citb.bot.commands", None),
+    ("盒中猫用机器人怎么开局", "citb.bot.commands", None),
+])
+def test_the_bots_time_limits_and_cat_in_the_box_commands(real_index: RulesIndex, question: str, topic: str,
+                                                          detail: str | None) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id in ((topic,) if topic else ("calico.bot.commands", "citb.bot.commands")), hits
+    if detail is not None:
+        assert hits[0].detail is not None and hits[0].detail.id == detail
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how do all the points get added up at the end", "calico.scoring.total"),
+    ("猫咪分、纽扣分和目标分最后都要加在一起吗", "calico.scoring.total"),
+    ("once the cat is attracted, where does its token go", "calico.tokens.placement"),
+    ("悖伦出现的时候这一墩算谁的", "citb.paradox"),  # a slip of 悖论 is still a paradox
+    ("怎样才能吸因到猫", "calico.cats.attract"), ("米莉要什么形壮", "calico.cats.shapes"),
+    ("欧下克有什么用", "ioc.oshax"),
+    ("what is calico even, a quilting game?", "calico.overview"),
+    ("这个量子猫吃墩游戏叫错墩数还有连通分吗", "citb.scoring"),  # 量子猫 names the game, not physics
+])
+def test_sixth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and topic in [h.id for h in hits[:2]], [h.id for h in hits]
+
+
+@pytest.mark.parametrize("message", [
+    "which bait works best for catching carp", "去河边钓到大鱼要用什么鱼饵", "is the grandfather paradox real physics",
+    "芝诺悖论怎么解释", "考驾照难不难", "我去个厕所,马上回来", "等我一下",
+])
+def test_sixth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
