@@ -59,7 +59,9 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days|turns)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
         r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
         r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
-        r"几轮", r"多少轮", r"玩几天", r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
+        r"几轮", r"多少轮", r"玩几天",
+        r"(?:每人|每个人|一人|一个人)(?:要|能|可以)?(?:走|下|玩|放)(?:多少|几)(?:个)?回合",
+        r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
         r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
     )),
     ("duration", (

@@ -472,6 +472,10 @@ def test_explaining_the_theme_is_physics_not_the_game(real_index: RulesIndex, me
     ("cat in the box: is there a deadline to play my card?", "citb.bot.commands", None),
     ("can I take back a card I played in cat in the box", "citb.bot.commands", None),
     ("盒中猫用机器人怎么开局", "citb.bot.commands", None),
+    ("how is the daily par worked out", "calico.bot.commands", "calico.bot.daily"),
+    ("每日谜题的连续天数怎么算", "calico.bot.commands", "calico.bot.daily"),
+    ("after a game, can the bot show my worst turns", "calico.bot.commands", None),  # the topic names review
+    ("复盘里的失分是怎么估出来的", "calico.bot.commands", "calico.bot.review"),
 ])
 def test_the_bots_time_limits_and_cat_in_the_box_commands(real_index: RulesIndex, question: str, topic: str,
                                                           detail: str | None) -> None:
