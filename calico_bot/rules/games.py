@@ -19,10 +19,11 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
     ),
     "ioc": (
         r"isle[ -]?of[ -]?(?:the[ -]?)?cats?", r"\bioc\b", r"\btioc\b", r"cats? island", r"猫咪岛", r"猫之岛", r"猫岛",
+        r"毛岛",  # a pinyin slip (mao)
         r"岛上的猫",
     ),
     "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布",
-               r"猫与花[坦摊滩谈]", r"\bquilts?\b"),
+               r"[猫毛]与花[坦摊滩谈坛]", r"\bquilts?\b", r"\bquilting\s+game\b"),
 }
 _GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
 
@@ -154,6 +155,8 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
     r"\bwhat(?:'s|s| is)\s+the\s+(?:point|goal|aim|object|objective)\s+of\s+(?:the\s+game|<game>|this\s+game)\b",
     r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",
+    r"\belevator\s+pitch\b", r"\bsell\s+me\s+on\b", r"\bworth\s+(?:buying|getting|it)\b",
+    r"\bshould\s+(?:i|we)\s+(?:buy|get)\s+(?:it|<game>)\b",
     r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
     r"(?:什么|啥)是\s*<game>",
     r"介绍(?:一下)?\s*<game>",

@@ -30,6 +30,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "undo": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
     # The bot's time limit per decision (the Calico topic holds it as a detail; Cat in the Box's says it).
     "deadline": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
+    # "how do I play a card through the bot": the commands of the game asked about.
+    "bot_commands": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
     # The fish everyone receives each day, and paying fish to keep drafted cards.
     "fish_income": {"ioc": "ioc.fish.draft"},
     "card_cost": {"ioc": "ioc.buy.cards"},
@@ -59,7 +61,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days|turns)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
         r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
         r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
-        r"几轮", r"多少轮", r"玩几天",
+        r"几[轮论]", r"多少[轮论]", r"玩几天",  # 论: a slip of 轮 (lun)
         r"(?:每人|每个人|一人|一个人)(?:要|能|可以)?(?:走|下|玩|放)(?:多少|几)(?:个)?回合",
         r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
         r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
@@ -106,6 +108,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"哪(?:几|些)(?:项|种|部分)(?:分数|得分|计分)",
         r"\bwhat\s+(?:are|r)\s+(?:the\s+)?(?:\d|two|three|four|five)?\s*(?:things|ways|parts|sources)\s+(?:that\s+)?"
         r"(?:score|scores|give\s+points|to\s+score|of\s+points)\b", r"\b(?:all\s+the\s+)?ways\s+to\s+score\b",
+        r"(?:怎么|如何)(?:算分|计分).{0,12}(?:最后|结束|终局)",
         r"总分(?:怎么|如何)算", r"结束(?:时|后)(?:怎么|如何)(?:算分|计分)", r"^最后(?:怎么|如何)算(?:分)?\s*[?？]?$",
         r"\bwhat\s+(?:all\s+)?(?:gets?|is|are|will\s+be)\s+(?:counted|scored|tallied|added\s+up)\b.{0,30}"
         r"\b(?:at|in)\s+the\s+end\b",
@@ -198,6 +201,13 @@ _INTENT_PATTERNS += (
         r"\bhow\s+(?:long|much\s+time)\s+do\s+(?:i|we|you|players)\s+(?:have|get)\s+(?:to|for|per|before)\b",
         r"时限|时间限制|限时|超时|截止时间|(?:每步|每一步|每回合|每个回合|一回合|一步).{0,4}(?:多长时间|多久|几个?小时)",
     )),
+    ("bot_commands", (
+        r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|with|using|via|in)\s+"
+        r"(?:the|this)\s+bot\b",
+        r"\b(?:bot|slash)\s+commands?\b", r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
+        r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
+        r"机器人.{0,4}(?:指令|命令)",
+    )),
 )
 #: Misspelt question words, read as the word before the patterns are tried ("wht are the three things...").
 _QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
@@ -213,10 +223,22 @@ _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平�
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
+#: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card (Calico has
+#: tiles, and The Isle of Cats no bot commands) points to Cat in the Box.
+BOT_INTENTS = frozenset({"undo", "deadline", "bot_commands"})
+_CARD_RE = re.compile(r"\bcards?\b|报颜色|宣布颜色|叫墩")
+
+
+def bot_game(question: str) -> str | None:
+    """The game a question about using the bot asks about, by its words (a card: Cat in the Box)."""
+    return "citb" if _CARD_RE.search(to_simplified(question.lower())) else None
+
+
 #: Units of a game's length that only one game uses: with no game named, they pick it.
 #: The game whose length is counted in rounds (of tricks).
 ROUNDS_GAME = "citb"
-_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮"), ROUNDS_GAME), (re.compile(r"\bdays?\b|天"), "ioc"))
+_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮|几论|多少论"), ROUNDS_GAME),
+                 (re.compile(r"\bdays?\b|天"), "ioc"))
 
 
 def length_game(question: str) -> str | None:

@@ -83,6 +83,10 @@ _OTHER_GAMES_EN = (
     # poker hands and table words (a "full house" is also a nickname of a Calico goal, so it is not here)
     r"pair of (?:kings|queens|jacks|aces|twos|threes|tens)", r"royal flush", r"straight flush", r"(?:the|a) pot\b",
     r"(?:big|small) blind",
+    # dice and the trading games: none of our three games has dice, ore or sheep
+    r"dice", r"die roll", r"roll(?:ed|s)? (?:a|an) (?:\d+|seven|six|double)", r"rolls? of the dice", r"ore",
+    r"sheep for", r"for sheep", r"lumber", r"the robber", r"longest road", r"largest army",
+    r"development cards?", r"knight cards?", r"settlements?",
     # other cat games, on screens and tables
     r"neko atsume", r"cat quest", r"cat lady (?:card )?game", r"(?:beat|beating|play(?:ing)?|in) stray\b",
     r"stray,? the cat game", r"little kitty,? big city", r"kitten'?s game",
@@ -102,6 +106,8 @@ _OTHER_GAMES_ZH = (
     "猫咪后院", "猫咪收集", "旅行青蛙", "猫咪大战争", "猫咪斗恶龙", "炸弹猫", "爆炸猫",
     "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
     "二十一点", "百家乐", "老虎机",
+    "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
+    "听牌", "强盗", "羊毛", "矿石",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -193,7 +199,8 @@ _ARITH_TERMS = frozenset(canonical(w) for w in ("plus", "minus", "times", "divid
 _URL_RE = re.compile(r"https?://\S+|www\.\S+|discord\.gg/\S+")
 #: Table talk around a game: "nice move!", "well played", "good luck all".
 _TABLE_TALK_RE = re.compile(
-    r"^(?:nice|good|great|well|bad)\s+(?:move|play|played|game|one|job|turn|luck)\b|\bwell\s+played\b"
+    r"^(?:nice|good|great|well|bad)\s+(?:move|play|played|game|one|job|turn|luck)\b|\bwell\s+played\b|"
+    r"\bdidn'?t\s+see\s+that\s+coming\b|\bsaw\s+that\s+coming\b"
 )
 
 # ------------------------------------------------------------------------------ small talk
@@ -246,6 +253,9 @@ physics superposition entanglement experiment theory? relativity gravity atom at
 grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
 knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric fabrics
 shirts dress dresses skirt skirts outfit outfits fashion wardrobe
+stitch stitches stitching piecing pizzas slice slices
+skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
+exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
 timer alarm reminder remind calendar birthday christmas halloween holiday
@@ -294,7 +304,7 @@ _OUT_OF_DOMAIN_ZH = (
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
-    "婴儿", "闰年", "几月", "月份", "船票", "厕所",
+    "婴儿", "闰年", "几月", "月份", "船票", "厕所", "掉色", "怎么洗", "洗不", "洗衣",
     "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
@@ -317,6 +327,7 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
     r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
+    r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b",
 )))
 
 
@@ -328,6 +339,7 @@ def _other_subject(text: str, raw: list[str]) -> bool:
 #: question on their own (index terms, i.e. after synonyms and stemming).
 GENERAL_EN = frozenset(canonical(w) for w in """
 time times good best better nice like know help make made look new real now today right well fine say kind sort
+come coming came
 old age human ai computer message app browser download online price system project page story pet guide
 flower cloth person people everyone community mind love true false idea real thing life world home house
 long short big small high low fast slow easy hard early late soon often never always morning night

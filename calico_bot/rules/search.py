@@ -51,9 +51,11 @@ from calico_bot.rules.games import (
     strip_game_names,
 )
 from calico_bot.rules.intents import (
+    BOT_INTENTS,
     ROUNDS_GAME,
     STRUCTURE_DETAILS,
     STRUCTURE_TOPICS,
+    bot_game,
     length_game,
     score_parts,
     structure_intent,
@@ -127,6 +129,9 @@ CALICO_PRIOR = 1.2
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
+#: One-character words that name a game's own component (fish, boat, rats, a trick) hint at that game
+#: even inside a longer run of characters ("最后剩下的鱼算分吗"), where other single characters do not.
+HINT_CHARS = frozenset("鱼船鼠墩")
 #: A word hints at its game only when at least this many of that game's entries use it.
 HINT_MIN_ENTRIES = 2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
@@ -447,7 +452,7 @@ class RulesIndex:
         evidence = dict.fromkeys(GAMES, 0.0)
         # Chinese: bigrams and one-character words (船, 墩), not every character of a longer word
         # (便 of 随便 is in one game's text by chance).
-        zh = [t for t in query.zh if not _is_zh_char(t) or t in query.pieces]
+        zh = [t for t in query.zh if not _is_zh_char(t) or t in query.pieces or t in HINT_CHARS]
         for tokens, index, owners in ((query.en, self._en, self._en_games), (zh, self._zh, self._zh_games)):
             for t in tokens:
                 games = owners.get(t)
@@ -588,7 +593,8 @@ class RulesIndex:
             unit = length_game(question)
             if here is not None and unit == ROUNDS_GAME:
                 unit = None
-            hinted = unit or player_count_game(question) or self._hinted_game(query)
+            hinted = (unit or player_count_game(question) or self._hinted_game(query)
+                      or (bot_game(question) if intent in BOT_INTENTS else None))
             ranked = ranked_game if intent in TIE_INTENTS and here is None else None
             owner = hinted or ranked or here or "calico"
         return self._by_id.get(topics.get(owner, ""))

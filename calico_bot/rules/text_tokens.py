@@ -64,11 +64,14 @@ def to_simplified(text: str) -> str:
 
 _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "拼布": (
-        "拼布板块", "布片板块", "拼布块", "布块", "布片", "地块", "瓷砖", "六角块", "六边形块", "砖块",
+        "拼布板块", "布片板块", "拼布块", "布块", "布片", "布偏", "地块", "瓷砖", "六角块", "六边形块", "砖块",
         "格子块", "板块",
     ),
     "拼布板": ("被褥板", "被子板", "拼被板", "花毯板", "被子", "棉被", "被褥", "拼布板"),
     "个人板": ("玩家板", "个人板"),
+    # Two players doing the same thing ("两个人能都报黄5吗"), not the two-player variant.
+    "玩家": ("两个人都", "两个人能都", "两个人可以都", "两人都", "两个玩家都", "两个不同的人", "玩家"),
+    "研究板": ("研究版", "研究盘", "研究板"),  # with a sound-alike slip (ban)
     "纽扣": ("钮扣", "扣子", "按钮", "纽扣", "扣扣", "纽口", "钮口", "扭扣"),  # with pinyin slips (kou)
     "彩虹纽扣": ("彩虹扣", "彩虹钮扣", "彩虹扣子", "彩虹按钮", "彩虹纽扣"),
     "猫": ("猫咪", "喵", "小猫", "猫猫"),
@@ -161,7 +164,8 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
     # Two players doing the same thing ("can two players both play a yellow 4") in any game, not the
     # two-player variant.
-    "player": ("two players both", "2 players both", "two people both", "two players each", "two players ever"),
+    "player": ("two players both", "2 players both", "two people both", "two players each", "two players ever",
+               "two different players", "2 different players", "two diferent players", "two different people"),
     "setup": ("set up", "setting up"),
     # An empty hex is a space to fill, not a patch ("hex" alone means a patch).
     "emptyspace": ("empty space", "empty spaces", "empty spot", "empty spots", "empty hex", "empty hexes", "open hex",

@@ -506,3 +506,50 @@ def test_sixth_pass_rules_questions(real_index: RulesIndex, question: str, topic
 ])
 def test_sixth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
     assert real_index.search(message) == []
+
+
+# ---------------------------------------------------- issue 17, seventh pass: categories from blind-u's misses
+
+@pytest.mark.parametrize("message", [
+    "if you roll a seven does the robber move", "can I build a settlement next to my own road",
+    "how many dice do we throw each turn", "斗地主农民怎么算赢", "掷出双数可以再走一次吗", "同花顺和满堂红哪个大",
+    "what stitch length do you piece quilt blocks with", "two pizzas in 6 slices for 4 people, how many each",
+])
+def test_seventh_pass_off_topic(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("give me the elevator pitch for isle of cats", "ioc.overview"),
+    ("is cat in the box worth buying for a group of four?", "citb.overview"),
+    ("how do I bid through the bot in cat in the box", "citb.bot.commands"),
+    ("how do I play a card with this bot", "citb.bot.commands"),  # a card: Cat in the Box, not Calico's tiles
+    ("can I undo a card I just played", "citb.bot.commands"),
+    ("how do I place a tile using the bot", "calico.bot.commands"),
+    ("研究版上哪几行是挨着的", "citb.scoring"),  # 研究版: a slip of 研究板
+])
+def test_seventh_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and topic in [h.id for h in hits[:2]], [h.id for h in hits]
+
+
+def test_a_game_piece_named_by_one_character_hints_at_its_game(real_index: RulesIndex) -> None:
+    query = real_index._analyse("最后剩下的鱼算分吗")
+    assert real_index._hinted_game(query) == "ioc"  # 鱼 inside a longer run of characters still counts
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("the quilting game with cats: how long is one game", "calico.overview"),  # "quilting game" names Calico
+    ("毛岛最多几个人玩", "ioc.overview"), ("毛与花毯几个人玩", "calico.overview"),  # pinyin slips of the names
+    ("五个人要打几论", "citb.end.ties"),  # 论: a slip of 轮
+    ("我想知道怎么算分,最后结束的时候", "calico.scoring.total"),
+])
+def test_seventh_pass_names_and_structure(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id == topic, [h.id for h in hits]
+
+
+@pytest.mark.parametrize("message", ["gg, didn't see that coming", "how many days left until new year",
+                                     "best way to get rats out of a boat's bilge", "毯子怎么洗才不会掉色"])
+def test_seventh_pass_chat_and_other_subjects(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
