@@ -117,15 +117,26 @@ def player_count_game(question: str) -> str | None:
     return next(iter(games)) if games is not None and len(games) == 1 else None
 
 
+_CARD_GAME_RE = re.compile(r"\bgame\b|桌游|卡牌|纸牌|游戏")  # the message asks about a game, not the theme
+
 #: Names that come from a game's theme rather than its title: Schrödinger's cat (Cat in the Box's
 #: theme), 量子猫. They pick the game, but a message that names it only this way is as likely to be
 #: about the physics as about the game, so they do not vouch for it being a rules question.
 _THEME_NAMES = re.compile(r"schr[oö]e?dinger'?s?|薛定谔的?|量子猫")
 
 
+#: The thought experiment itself: a cat in a box "alive or dead" is the physics, not the card game.
+_THOUGHT_EXPERIMENT = re.compile(r"\b(?:alive|dead)\s+(?:or|and)\s+(?:alive|dead)\b|\bsuperposition\b|"
+                                 r"\bmany[- ]worlds\b|是死是活|又死又活|既死又活|死还是活|活还是死")
+
+
 def named_only_by_theme(question: str) -> bool:
-    """Whether every game name in the question is a theme word ("Schrödinger's cat", 薛定谔)."""
+    """Whether every game name in the question is a theme word ("Schrödinger's cat", 薛定谔), or the
+    question names Cat in the Box only to speak of the thought experiment ("is the cat in the box
+    alive or dead") and asks nothing about a card game."""
     text = to_simplified(question.lower())
+    if _THOUGHT_EXPERIMENT.search(text) and not _CARD_GAME_RE.search(text) and guess_game(text) == "citb":
+        return True
     if not _THEME_NAMES.search(text):
         return False
     return guess_game(_THEME_NAMES.sub(" ", text)) is None
@@ -165,7 +176,6 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>.{0,6}(?:简介|介绍一下|大概是)",
 )
 _ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
-_CARD_GAME_RE = re.compile(r"\bgame\b|桌游|卡牌|纸牌|游戏")  # the message asks about a game, not the theme
 
 
 def asks_about_game(question: str) -> str | None:

@@ -457,6 +457,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     # Words inside a phrase of another subject ("last night", "playing cards") and the theme words (a
     # boxing match, a quilt) are no rules words of the question's own.
     spent = {canonical(w) for m in _EVERYDAY_RE.finditer(text) for w in en_words(m.group(0))}
+    # ...nor are the other subject's own words ("blazer", "skateboarding").
+    spent |= {canonical(w) for w in raw if w in _OUT_OF_DOMAIN_EN}
     exact = [t for t in rules_terms if t not in corrected and t not in spent and t not in THEME_EN]
     if other and not cjk and len(exact) <= 2:
         return "other_domain"

@@ -553,3 +553,16 @@ def test_seventh_pass_names_and_structure(real_index: RulesIndex, question: str,
                                      "best way to get rats out of a boat's bilge", "毯子怎么洗才不会掉色"])
 def test_seventh_pass_chat_and_other_subjects(real_index: RulesIndex, message: str) -> None:
     assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize("message", ["is the cat in the box alive or dead before you look",
+                                     "cat in the box: dead and alive in a superposition, how?"])
+def test_the_thought_experiment_is_physics_even_named_as_the_game(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+def test_a_question_about_the_card_game_still_names_it() -> None:
+    from calico_bot.rules.games import named_only_by_theme
+
+    assert not named_only_by_theme("in the cat in the box card game, is a dead card out of the round?")
+    assert not named_only_by_theme("cat in the box: who leads the first trick")
