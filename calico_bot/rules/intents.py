@@ -72,7 +72,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
         r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
         r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)",
-        r"^(?:要)?玩多久",
+        r"^(?:要)?玩多久", r"\bhow\s+long\s+does\s+it\s+(?:take|last)\s*\??$",
         r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
     )),
     ("players", (
@@ -202,8 +202,8 @@ _INTENT_PATTERNS += (
         r"时限|时间限制|限时|超时|截止时间|(?:每步|每一步|每回合|每个回合|一回合|一步).{0,4}(?:多长时间|多久|几个?小时)",
     )),
     ("bot_commands", (
-        r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|with|using|via|in)\s+"
-        r"(?:the|this)\s+bot\b",
+        r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|thru|with|using|via|in)\s+"
+        r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b",
         r"\b(?:bot|slash)\s+commands?\b", r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
         r"机器人.{0,4}(?:指令|命令)",

@@ -87,6 +87,7 @@ _OTHER_GAMES_EN = (
     r"dice", r"die roll", r"roll(?:ed|s)? (?:a|an) (?:\d+|seven|six|double)", r"rolls? of the dice", r"ore",
     r"sheep for", r"for sheep", r"lumber", r"the robber", r"longest road", r"largest army",
     r"development cards?", r"knight cards?", r"settlements?",
+    r"what does (?:the|my) wonder", r"wonder (?:stages?|boards?)",
     # other cat games, on screens and tables
     r"neko atsume", r"cat quest", r"cat lady (?:card )?game", r"(?:beat|beating|play(?:ing)?|in) stray\b",
     r"stray,? the cat game", r"little kitty,? big city", r"kitten'?s game",
@@ -95,7 +96,7 @@ _OTHER_GAMES_ZH = (
     "中国象棋", "国际象棋", "象棋", "围棋", "五子棋", "跳棋", "军棋", "飞行棋", "斗兽棋", "黑白棋", "将棋", "麻将",
     "斗地主", "掼蛋", "桥牌", "扑克", "德州", "梭哈", "炸金花", "跑得快", "拱猪", "红心大战", "狼人杀", "三国杀",
     "剧本杀", "阿瓦隆", "卡坦", "卡卡颂", "璀璨宝石", "展翅翱翔", "花砖物语", "大富翁", "强手棋", "炉石", "万智牌",
-    "游戏王", "宝可梦", "王者荣耀", "英雄联盟", "原神", "我的世界", "和平精英", "吃鸡", "消消乐", "天天爱消除",
+    "宝可梦", "王者荣耀", "英雄联盟", "原神", "我的世界", "和平精英", "吃鸡", "消消乐", "天天爱消除",
     "俄罗斯方块", "数独", "扫雷", "谁是卧底", "真心话大冒险", "殖民火星", "瘟疫危机", "车票之旅", "鸟类天堂",
     "妙探寻凶", "血战到底", "篮球", "足球", "网球", "羽毛球", "乒乓球", "世界杯", "奥运", "uno", "UNO",
     "王车易位", "将军", "胡牌", "杠上花", "预言家", "女巫", "守卫", "狼人",
@@ -107,10 +108,12 @@ _OTHER_GAMES_ZH = (
     "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
     "二十一点", "百家乐", "老虎机",
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
-    "听牌", "强盗", "羊毛", "矿石",
+    "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
+    # Yu-Gi-Oh!, but not "这游戏王牌是哪个色" (this game's trump)
+    + r"|游戏王(?!牌)"
 )
 
 # ------------------------------------------------------------------------------ about the bot
@@ -143,7 +146,11 @@ _META_PATTERNS = (
     r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
     r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
     r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile|channel)",
-    r"\b(?:to|in|on)\s+discord\b(?!.*\b(?:game|play|rules?)\b)", r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
+    r"^(?!.*\b(?:patch(?:es)?|hand|tiles?|cards?|turn|opponent|quilt|score|goals?|market)\b)"
+    r".*\b(?:to|in|on)\s+discord\b(?!.*\b(?:game|play|rules?)\b)",
+    r"\bis\s+(?:this|the)\s+bot\s+(?:just\s+|really\s+|actually\s+)?(?:a|an)\s+(?:guy|person|human|real|man|woman|kid)\b",
+    r"\b(?:when|how)\s+were\s+you\s+(?:first\s+)?(?:switched|turned|powered)\s+on\b",
+    r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
     r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b", r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
     r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
@@ -255,6 +262,7 @@ knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric 
 shirts dress dresses skirt skirts outfit outfits fashion wardrobe
 stitch stitches stitching piecing pizzas slice slices
 skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
+engine engines mechanic carburetor qualify qualifying qualification cereal backyard cardboard nap naps napping
 exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
@@ -305,6 +313,8 @@ _OUT_OF_DOMAIN_ZH = (
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
     "婴儿", "闰年", "几月", "月份", "船票", "厕所", "掉色", "怎么洗", "洗不", "洗衣",
+    "七种颜色", "7种颜色", "七色", "彩虹为什么", "手工", "海南",
+    "三亚", "厦门", "鼓浪屿",  # the rainbow in the sky (not a quilt's six colours), crafts, holiday islands
     "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
@@ -324,10 +334,17 @@ _PET_TALK_RE = re.compile("|".join((
 )))
 #: Everyday talk that is no rules question: last night's match, a standard deck of playing cards.
 _EVERYDAY_RE = re.compile("|".join((
-    r"\blast\s+night\b", r"\bplaying\s+cards\b", r"\b(?:standard|regular|normal|poker)\s+deck\b",
+    # last night's match or show (not "the replay of our game from last night")
+    r"\blast\s+night'?s\b", r"\b(?:watch|watched|saw)\b.{0,25}\blast\s+night\b",
+    r"\blast\s+night\b.{0,25}\b(?:match|episode|show|party|concert|dinner|movie)\b", r"\bplaying\s+cards\b",
+    r"\b(?:standard|regular|normal|poker)\s+deck\b",
     r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
-    r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b",
+    r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
+    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
+    # the rainbow in the sky (seven colours), not the six of a Calico quilt
+    r"\brainbows?\b.{0,30}\b(?:7|seven)\s+colou?rs?\b",
+    r"\b(?:7|seven)\s+colou?rs?\s+(?:of|in)\s+(?:a|the)\s+rainbow\b",
 )))
 
 
@@ -358,13 +375,24 @@ ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy 
 
 #: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
 _COMPARISON_RE = re.compile(
-    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|像|跟|和|比)\s*(?:in\s+|at\s+)?$"
+    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|像|跟|和|比)\s*"
+    r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?$"  # "like trump in bridge": two words may come between
 )
 
 
 def _names_other_game(text: str) -> bool:
     """Whether the text names another game, other than in passing ("like in Hearts")."""
     return any(_COMPARISON_RE.search(text[: m.start()]) is None for m in _OTHER_GAMES_RE.finditer(text))
+
+
+def without_passing_games(text: str) -> str:
+    """The text, lowercased, without its comparisons with other games ("red is like trump in bridge"
+    -> "red is"), so that a rules question is not judged by the other game's words."""
+    text = text.lower()
+    for m in reversed(list(_OTHER_GAMES_RE.finditer(text))):
+        if (c := _COMPARISON_RE.search(text[: m.start()])) is not None:
+            text = text[: c.start()] + " " + text[m.end() :]
+    return text
 
 
 def other_domain_signals(question: str) -> int:

@@ -69,7 +69,14 @@ from calico_bot.rules.rerank import (
     Reranker,
     shipped_reranker,
 )
-from calico_bot.rules.scope import GENERAL_EN, ZH_GENERAL, has_zh_rules_word, other_domain_signals, out_of_scope
+from calico_bot.rules.scope import (
+    GENERAL_EN,
+    ZH_GENERAL,
+    has_zh_rules_word,
+    other_domain_signals,
+    out_of_scope,
+    without_passing_games,
+)
 from calico_bot.rules.scope_model import ScopeModel, shipped_scope_model
 from calico_bot.rules.text_tokens import (
     STOP_WORDS,
@@ -530,7 +537,8 @@ class RulesIndex:
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
         if reason is None and vouching is None and self.reranker is not None \
-                and self.reranker.looks_off_topic(self._core_text(question, loose=True) or question):
+                and self.reranker.looks_off_topic(
+                without_passing_games(self._core_text(question, loose=True) or question)):
             # Much closer to a labelled off-topic message than to any rules question, judged on the
             # clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not on the laughter).
             reason = "like_off_topic"

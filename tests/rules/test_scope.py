@@ -566,3 +566,35 @@ def test_a_question_about_the_card_game_still_names_it() -> None:
 
     assert not named_only_by_theme("in the cat in the box card game, is a dead card out of the round?")
     assert not named_only_by_theme("cat in the box: who leads the first trick")
+
+
+# ----------------------------------------------- issue 17, eighth pass: categories from blind-w's and -x's misses
+
+@pytest.mark.parametrize("message", [
+    "why does a rainbow have seven colours", "彩虹为什么有七种颜色", "my car engine makes a noise when cold",
+    "打保龄球怎么算分", "what does my wonder do when I build its last stage", "is this bot just a person typing",
+    "when were you switched on", "how much fabric for a king size quilt", "can a real cat sleep in a cardboard box",
+    "去海南岛玩几天好",
+])
+def test_eighth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("这游戏王牌是哪个颜色", "citb.lead.red"),  # 游戏王 here is "this game's trump", not Yu-Gi-Oh!
+    ("what's isle of cats and how many can play", "ioc.overview"),
+    ("is red like the trump in spades? does it always win?", "citb.lead.red"),  # another game in passing
+    ("can the others see my hand tiles on discord", "calico.hand.private"),
+    ("we played last night, can I still get the replay", "calico.bot.records"),
+    ("which rows of the research board count as next to each other", "citb.scoring"),
+])
+def test_eighth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and topic in [h.id for h in hits[:2]], [h.id for h in hits]
+
+
+def test_a_comparison_with_another_game_is_left_out_of_the_off_topic_check() -> None:
+    from calico_bot.rules.scope import without_passing_games
+
+    assert "bridge" not in without_passing_games("Red is like trump in bridge? does it always win")
+    assert without_passing_games("how do I play bridge") == "how do i play bridge"  # named, not compared
