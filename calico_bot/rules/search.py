@@ -528,7 +528,8 @@ class RulesIndex:
             return Lookup([], [], CONFIDENCE_FLOOR)
         named = guess_game(question)
         game = _normalize_game(game) if game else named
-        default = here if here in GAMES else "calico"  # the game a question that names none is about
+        here = here if here in GAMES else None
+        default = here or "calico"  # the game a question that names none is about
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
         signals = other_domain_signals(question)
@@ -557,7 +558,7 @@ class RulesIndex:
         else:
             hits, guesses = self._ranked(query, game, answer_lang, k, floor, core, question, default)
         if intent is not None and reason is None and (target := self._structure_topic(
-                intent, question, game, query, hits[0].game if hits else None, here if here in GAMES else None)):
+                intent, question, game, query, hits[0].game if hits else None, here)):
             # "how many rounds?", "四个人要玩几轮": the topic that answers a game's structure, first.
             conf = max(hits[0].score if hits else 0.0, round(floor, 3))
             first = next((h for h in hits if h.id == target.id), None) or self._hit(target, conf, answer_lang)
