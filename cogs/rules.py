@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,8 @@ from calico_bot.services.rules_context import game_here
 
 if TYPE_CHECKING:
     from calico_bot.app.bot import CalicoBot
+
+log = logging.getLogger(__name__)
 
 GAME_CHOICES = [
     app_commands.Choice(name="Calico", value="calico"),
@@ -120,7 +123,11 @@ class RulesCog(commands.Cog):
         # question that names no game ("how many rounds?"); a game picked or named still decides.
         here = None
         if game is None and interaction.channel_id is not None:
-            here = await game_here(self.bot.storage, guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+            try:
+                here = await game_here(self.bot.storage, guild_id=interaction.guild_id,
+                                       channel_id=interaction.channel_id)
+            except Exception:  # the hint is optional: a database hiccup must not cost the answer
+                log.warning("rules: no game hint for channel %s", interaction.channel_id, exc_info=True)
         hits = self.index.search(question, game=game, lang=None if has_words else locale_lang, k=3, here=here)
         lang = hits[0].lang if hits else locale_lang
         if not hits:

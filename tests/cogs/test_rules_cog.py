@@ -85,3 +85,12 @@ async def test_the_game_of_the_thread_answers_a_question_that_names_none(table: 
                                                            name="chat"))
     assert topic(await table.slash("bo", "rules ask", elsewhere, question="when does the game end?")) \
         == "calico.end.ties"
+
+
+async def test_an_answer_does_not_depend_on_the_database(table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    async def broken(*args: object, **kwargs: object) -> list[object]:
+        raise OSError("database unavailable")
+
+    monkeypatch.setattr(table.bot.storage, "find_games", broken)
+    r = await table.slash("ana", "rules ask", question="how do I get the rainbow button?")
+    assert not r.errors and "calico.buttons.rainbow" in r.embeds[0]["footer"]["text"]
