@@ -64,7 +64,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"几[轮论]", r"多少[轮论]", r"玩几天",  # 论: a slip of 轮 (lun)
         r"(?:每人|每个人|一人|一个人)(?:要|能|可以)?(?:走|下|玩|放)(?:多少|几)(?:个)?回合",
         r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
-        r"(?:什么时候|何时)(?:整局|游戏|整个游戏)?(?:才)?(?:算)?结束",
+        r"(?:什么时候|何时|啥时候|多会儿)(?:整局|游戏|整个游戏|这局)?(?:就|才)?(?:算)?结束",
     )),
     ("duration", (
         r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+(?:typical\s+|normal\s+|average\s+|single\s+|full\s+)?"
@@ -72,7 +72,8 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
         r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
         r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)",
-        r"^(?:要)?玩多久", r"\bhow\s+long\s+does\s+it\s+(?:take|last)\s*\??$",
+        r"^(?:要)?玩多久", r"\b(?:runtime|run\s+time|play\s*time|playing\s+time)\b",
+        r"\bhow\s+long\s+does\s+it\s+(?:take|last)\s*\??$",
         r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
     )),
     ("players", (
@@ -116,6 +117,9 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow\s+(?:is|are|do\s+(?:you|we|i))\s+(?:everything|it\s+all|all\s+(?:the\s+)?(?:points|scores)|the\s+points|"
         r"the\s+scores)\s+(?:get\s+)?(?:added|counted|totall?ed|tallied|summed)\b",
         r"(?:都|全部|一起|全都)(?:要)?(?:加起来|加在一起|相加|加总)",
+        r"哪(?:几|些)(?:部分|项|样)(?:分数)?(?:要)?加起来",
+        r"\b(?:which|what)\s+(?:piles|kinds|sorts|types|parts)\s+of\s+(?:points|score)\b",
+        r"\b(?:points?|scores?)\b.{0,20}\b(?:summed|added|totall?ed|tallied)\s+up\b",
     )),
     ("winning", (
         r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
@@ -173,6 +177,8 @@ _INTENT_PATTERNS += (
         r"\b(?:good|decent|solid|strong|high|average|typical|normal|respectable|great)\s+(?:final\s+)?"
         r"(?:score|scores|total|result)\b",
         r"\bhow\s+many\s+points\s+(?:is|are|counts?\s+as)\s+(?:good|decent|a\s+good)\b",
+        # "54 in solo, decent or am i trash": a score and a verdict asked for
+        r"\b\d{2,3}\b.{0,25}\b(?:decent|good|bad|ok|okay|trash|average)\b(?:\s+or\b|\s*\?)",
         r"(?:多少|几)分(?:才)?算(?:是)?(?:好|高|不错|厉害|优秀|正常)",
         r"(?:平均|一般)(?:能|都)?(?:拿|打|得)(?:到)?(?:多少|几)分",
     )),
@@ -204,7 +210,9 @@ _INTENT_PATTERNS += (
     ("bot_commands", (
         r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|thru|with|using|via|in)\s+"
         r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b",
-        r"\b(?:bot|slash)\s+commands?\b", r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
+        r"\b(?:bot|slash)\s+(?:commands?|syntax)\b", r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
+        r"bot\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输)",
+        r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
         r"机器人.{0,4}(?:指令|命令)",
     )),

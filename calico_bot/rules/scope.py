@@ -86,7 +86,8 @@ _OTHER_GAMES_EN = (
     # dice and the trading games: none of our three games has dice, ore or sheep
     r"dice", r"die roll", r"roll(?:ed|s)? (?:a|an) (?:\d+|seven|six|double)", r"rolls? of the dice", r"ore",
     r"sheep for", r"for sheep", r"lumber", r"the robber", r"longest road", r"largest army",
-    r"development cards?", r"knight cards?", r"settlements?",
+    r"development cards?", r"knight cards?", r"settlements?", r"soft 17",
+    r"(?:dealer|dealers) (?:hit|hits|stand|stands)",
     r"what does (?:the|my) wonder", r"wonder (?:stages?|boards?)",
     # other cat games, on screens and tables
     r"neko atsume", r"cat quest", r"cat lady (?:card )?game", r"(?:beat|beating|play(?:ing)?|in) stray\b",
@@ -151,7 +152,8 @@ _META_PATTERNS = (
     r"\bis\s+(?:this|the)\s+bot\s+(?:just\s+|really\s+|actually\s+)?(?:a|an)\s+(?:guy|person|human|real|man|woman|kid)\b",
     r"\b(?:when|how)\s+were\s+you\s+(?:first\s+)?(?:switched|turned|powered)\s+on\b",
     r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
-    r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b", r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
+    r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b(?!\s+(?:the|how|what|which|of|again)\b)",
+    r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
     r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
     r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
@@ -263,6 +265,7 @@ shirts dress dresses skirt skirts outfit outfits fashion wardrobe
 stitch stitches stitching piecing pizzas slice slices
 skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
 engine engines mechanic carburetor qualify qualifying qualification cereal backyard cardboard nap naps napping
+barn barns flag flags
 exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
@@ -313,8 +316,9 @@ _OUT_OF_DOMAIN_ZH = (
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
     "婴儿", "闰年", "几月", "月份", "船票", "厕所", "掉色", "怎么洗", "洗不", "洗衣",
+    # the rainbow in the sky (not a quilt's six colours), crafts, holiday islands, rats at home
     "七种颜色", "7种颜色", "七色", "彩虹为什么", "手工", "海南",
-    "三亚", "厦门", "鼓浪屿",  # the rainbow in the sky (not a quilt's six colours), crafts, holiday islands
+    "三亚", "厦门", "鼓浪屿", "赶走", "灭鼠", "老鼠药", "捕鼠", "粘鼠板",
     "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
@@ -341,7 +345,7 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
     r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
-    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
+    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b", r"\b(?:stuck|up)\s+(?:up\s+)?(?:a|the)\s+tree\b",
     # the rainbow in the sky (seven colours), not the six of a Calico quilt
     r"\brainbows?\b.{0,30}\b(?:7|seven)\s+colou?rs?\b",
     r"\b(?:7|seven)\s+colou?rs?\s+(?:of|in)\s+(?:a|the)\s+rainbow\b",
@@ -375,7 +379,7 @@ ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy 
 
 #: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
 _COMPARISON_RE = re.compile(
-    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|像|跟|和|比)\s*"
+    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|像|跟|和|比)\s*"
     r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?$"  # "like trump in bridge": two words may come between
 )
 

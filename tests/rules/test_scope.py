@@ -598,3 +598,27 @@ def test_a_comparison_with_another_game_is_left_out_of_the_off_topic_check() -> 
 
     assert "bridge" not in without_passing_games("Red is like trump in bridge? does it always win")
     assert without_passing_games("how do I play bridge") == "how do i play bridge"  # named, not compared
+
+
+# ------------------------------------------------------- issue 17, ninth pass: categories from blind-y's misses
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("once every quilt is full, which kinds of points are summed up?", "calico.scoring.total"),
+    ("拼布板满了之后哪几部分分数要加起来", "calico.scoring.total"),
+    ("啥时候这局就算结束", "calico.end.ties"),
+    ("what's the play time of calico roughly", "calico.overview"),
+    ("two of us found it too swingy, is there a less random way to play calico", "calico.variant.lower_variance"),
+    ("what happens if you're not folowing suit in cat in the box", "citb.follow.lose_color"),
+    ("bot syntax to play a card?", "citb.bot.commands"),
+    ("在这个bot里别人能看到我的手牌吗", "calico.hand.private"),  # "in this bot" alone is no command question
+    ("oshax 能连进家族吗", "ioc.oshax"),  # 进家 inside 连进家族 is no talk about rats at home
+])
+def test_ninth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and topic in [h.id for h in hits[:2]], [h.id for h in hits]
+
+
+@pytest.mark.parametrize("message", ["should the dealer stand on soft 17", "my kitten is stuck up a tree, help",
+                                     "what does each stripe of the rainbow flag stand for", "家里有老鼠怎么赶走"])
+def test_ninth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
