@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -174,7 +175,7 @@ def load_weights(path: str) -> Weights:
     for key, value in data.items():
         if key not in names:
             raise ValueError(f"weights file {path!r}: {key!r} is not a weight ({', '.join(sorted(names))})")
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
             raise ValueError(f"weights file {path!r}: {key} must be a non-negative number, not {value!r}")
         values[key] = float(value)
     return replace(Weights(), **values)

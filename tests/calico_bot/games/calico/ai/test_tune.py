@@ -100,7 +100,8 @@ def test_cli_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[str
                                                        str(tmp_path / "none.json")])
     bad = tmp_path / "bad.json"
     for text, words in (("{", "is not JSON"), ('{"weights": {"cat_size": 1}}', "'cat_size' is not a weight"),
-                        ('{"cat_decay": -1}', "must be a non-negative number"), ("[1, 2]", "must hold an object")):
+                        ('{"cat_decay": -1}', "must be a non-negative number"),
+                        ('{"cat_decay": 1e999}', "must be a non-negative number"), ("[1, 2]", "must hold an object")):
         bad.write_text(text, encoding="utf-8")
         assert words in _err(capsys, ["--iterations", "1", "--seed", "20001", "--start", str(bad)])
 
