@@ -4,7 +4,9 @@
         [--vs greedy] [--players 2] [--budget-ms N | --no-cap] [--jobs N] [--scenarios all|1,7,10]
 
 A searching policy may be given with search settings, ``NAME:KEY=VALUE,KEY=VALUE`` (for example
-``--policy strong:samples=12,resample=5 --vs strong``); the keys are :data:`SEARCH_SETTINGS`.
+``--policy strong:samples=12,resample=5 --vs strong``); the keys are :data:`SEARCH_SETTINGS`, the evaluation
+weights by field name (:data:`WEIGHT_SETTINGS`, for example ``strong:cat_decay=0.3``: the other weights stay
+the policy's own) and ``weights=FILE``, a JSON file of weights as :mod:`.tune` writes it.
 
 The time cap per move is the bot's (``AI_BUDGET_MS``, default ``budget.DEFAULT_BUDGET_MS``) unless
 ``--budget-ms`` says otherwise; ``--no-cap`` turns it off, so that the results do not depend on the
@@ -24,9 +26,10 @@ import argparse
 import math
 import statistics
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from calico_bot.games.calico.ai import budget
+from calico_bot.games.calico.ai.evaluation import Weights
 from calico_bot.games.calico.ai.policy import Policy
 from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
 from calico_bot.games.calico.ai.runner import play_game
@@ -57,21 +60,30 @@ class DuelOutcome:
 
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
 SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame")
+WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
+WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
-    """``strong:samples=12,resample=5`` -> ``("strong", {"samples": 12, "resample": 5})``; a clear error otherwise."""
+def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``strong:samples=12,resample=5`` -> ``("strong", {"samples": 12, "resample": 5})``; a weight key is
+    kept as a float, ``weights=FILE`` as the :class:`.evaluation.Weights` it holds; a clear error otherwise."""
     name, _, settings = spec.partition(":")
-    options: dict[str, float] = {}
+    options: dict[str, object] = {}
     if not settings:
         return name, options
     if not takes_budget(name):
         raise ValueError(f"{spec!r}: only the searching policies take settings")
+    keys = (*SEARCH_SETTINGS, *WEIGHT_SETTINGS, WEIGHTS_FILE)
     for item in settings.split(","):
         key, eq, raw = item.partition("=")
         key = key.strip()
-        if not eq or key not in SEARCH_SETTINGS:
-            raise ValueError(f"{spec!r}: {item!r} is not KEY=VALUE with KEY one of {', '.join(SEARCH_SETTINGS)}")
+        if not eq or key not in keys:
+            raise ValueError(f"{spec!r}: {item!r} is not KEY=VALUE with KEY one of {', '.join(keys)}")
+        if key == WEIGHTS_FILE:
+            from calico_bot.games.calico.ai.tune import load_weights
+
+            options[key] = load_weights(raw.strip())
+            continue
         try:
             value: float = int(raw)
         except ValueError:
@@ -79,12 +91,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
                 value = float(raw)
             except ValueError:
                 raise ValueError(f"{spec!r}: {key} must be a number, not {raw.strip()!r}") from None
+        if key in WEIGHT_SETTINGS:
+            if not 0 <= value < math.inf:
+                raise ValueError(f"{spec!r}: the weight {key} must be a non-negative number, not {raw.strip()!r}")
+            value = float(value)
         options[key] = value
     return name, options
 
 
 def _options(spec: str, budget_ms: float | None) -> dict[str, object]:
     name, options = parse_spec(spec)
+    changed = {k: options.pop(k) for k in WEIGHT_SETTINGS if k in options}
+    if changed:  # single weights change the file's weights, or else the policy's own
+        base = options.get(WEIGHTS_FILE) or policy_by_name(name).weights  # type: ignore[attr-defined]
+        options[WEIGHTS_FILE] = replace(base, **changed)  # type: ignore[arg-type]
     if budget_ms is None or not takes_budget(name):
         return dict(options)
     return {**options, "budget_ms": None if math.isinf(budget_ms) else budget_ms}
