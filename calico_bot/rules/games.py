@@ -127,7 +127,7 @@ _THEME_NAMES = re.compile(r"schr[oö]e?dinger'?s?|薛定谔的?|量子猫")
 
 #: The thought experiment itself: a cat in a box "alive or dead" is the physics, not the card game.
 _THOUGHT_EXPERIMENT = re.compile(r"\b(?:alive|dead)\s+(?:or|and)\s+(?:alive|dead)\b|\bsuperposition\b|"
-                                 r"\bmany[- ]worlds\b|是死是活|又死又活|既死又活|死还是活|活还是死")
+                                 r"\bmany[- ]worlds\b|\bmemes?\b|是死是活|又死又活|既死又活|死还是活|活还是死")
 
 
 def named_only_by_theme(question: str) -> bool:

@@ -265,7 +265,8 @@ shirts dress dresses skirt skirts outfit outfits fashion wardrobe
 stitch stitches stitching piecing pizzas slice slices
 skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
 engine engines mechanic carburetor qualify qualifying qualification cereal backyard cardboard nap naps napping
-barn barns flag flags
+barn barns flag flags county craft crafts crafting grandma grandpa grandmother grandfather's wallpaper
+garage vet vets dishes chores boss grammar recs jigsaw
 exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
@@ -291,7 +292,7 @@ baby babies toddler nursery alive
 bait lure lures rod rods licence license exam exams grandfather zeno theseus fermi
 cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
 episode episodes sitcom anime
-meaning universe philosophy religion god
+universe philosophy religion god
 seattle york california texas berlin beijing shanghai
 sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
 cafes kitty? kittens? adopted adopting adoption rescue? shelter
@@ -300,16 +301,20 @@ moderator admin nickname username avatar profile nitro emoji
 """.replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
                                  "kittens", "rescue", "tonight", "referee"}
 _OUT_OF_DOMAIN_ZH = (
-    "我家猫", "我家的猫", "家里", "衣服", "被子怎么缝", "缝被子", "缝衣服", "缝补", "缝制",
+    "我家猫", "我家的猫", "家里的猫", "家里养", "家里猫", "猫和狗", "和平相处", "怎么形成的",
+    "卡了卡了", "网好差", "网络", "信号", "衣服", "被子怎么缝", "缝被子", "缝衣服", "缝补", "缝制",
     "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
-    "绝育", "兽医", "宠物", "动画", "动画片", "形成", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
-    "过年", "节日", "味道", "好喝", "零食", "坐船去", "要多久", "被子怎么做", "怎么做被子", "彩虹糖",
+    "绝育", "兽医", "宠物", "动画", "动画片", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
+    "过年", "节日", "味道", "好喝", "零食", "坐船去", "被子怎么做", "怎么做被子", "彩虹糖",
     "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
     "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
     "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
     "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
     "代码", "编程", "python", "程序", "密码", "网速",
     "首都", "总统", "政治", "新闻", "地理", "国家", "城市", "北京", "上海", "旅游", "机票", "酒店", "签证",
+    "青岛", "杭州", "深圳", "广州", "成都", "重庆", "南京", "武汉", "西安", "香港", "去看猫",
+    "哪里有卖", "哪里买", "在哪买", "哪儿买", "褪色", "壁纸", "渔船", "出海",
+    "老板", "项目", "大衣", "好看", "拼图", "喂多少", "喂食", "喂鱼",
     "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
@@ -329,8 +334,13 @@ _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_
 _PET_TALK_RE = re.compile("|".join((
     r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
-    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b", r"\b(?:tortoiseshell|tabby)\s+cats?\b",
-    r"养(?:一只)?(?:猫|狗)", r"(?:布偶|英短|美短)猫", r"我家(?:的)?(?:橘猫|猫咪|小猫|主子)",
+    r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b",
+    r"\b(?:tortoiseshell|tabby|ragdoll|siamese|maine coon)(?:\s+cats?)?\b",
+    r"\b(?:feed|feeding)\s+(?:a|my|the|our)\s+(?:cat|kitten)s?\b", r"\bold\s+for\s+a\s+(?:cat|kitten)\b",
+    r"\b(?:my|our)\s+(?:calico|tabby)\s+(?:cat|kitten)\b", r"\btoo\s+many\s+cats\b",
+    r"\b(?:do|can)\s+cats\s+see\b", r"猫咪?(?:能|可以)?看(?:到|见|得到|得见)颜色",
+    r"养(?:一只|两只|几只|[一二两三四五六七八九十\d]+只)?(?:猫|狗)", r"猫咪?(?:可以|能|能不能)吃",
+    r"(?:布偶|英短|美短)猫", r"我家(?:的)?(?:橘猫|猫咪|小猫|主子)",
     r"猫咪?(?:掉毛|生病|呕吐|打喷嚏|不吃)",
     r"\bnames?\s+for\s+(?:a|an|my|our)\s+(?:\w+\s+)?(?:cat|kitten|kitty)\b",
     r"\b(?:cats?|kittens?)\s+(?:usually\s+|normally\s+|typically\s+)?(?:live|sleep|purr|eat|drink)\b",
@@ -345,7 +355,9 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
     r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
-    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b", r"\b(?:stuck|up)\s+(?:up\s+)?(?:a|the)\s+tree\b",
+    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
+    r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",
+    r"\b(?:stuck|up)\s+(?:up\s+)?(?:a|the)\s+tree\b",
     # the rainbow in the sky (seven colours), not the six of a Calico quilt
     r"\brainbows?\b.{0,30}\b(?:7|seven)\s+colou?rs?\b",
     r"\b(?:7|seven)\s+colou?rs?\s+(?:of|in)\s+(?:a|the)\s+rainbow\b",
@@ -421,7 +433,7 @@ ZH_GENERAL = frozenset({
     "最后", "开始", "结束", "之后", "之前", "第一", "一起", "朋友", "时候", "什么时候", "几个人", "人数", "还能",
 })
 #: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
-ZH_DOMAIN_CHARS = frozenset("墩牌红蓝黄绿轮鱼船猫赢分")
+ZH_DOMAIN_CHARS = frozenset("墩牌卡红蓝黄绿轮鱼船猫赢分")
 #: Counting cards (几张, 每张, 留几张传几张): a rules phrase, though 张 alone is also a name or a table.
 _ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张")
 

@@ -622,3 +622,24 @@ def test_ninth_pass_rules_questions(real_index: RulesIndex, question: str, topic
                                      "what does each stripe of the rainbow flag stand for", "家里有老鼠怎么赶走"])
 def test_ninth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
     assert real_index.search(message) == []
+
+
+# ------------------------------------------------- issue 17, tenth pass: near misses from blind-aa's and -ab's
+
+@pytest.mark.parametrize("message", [
+    "is 12 old for a tabby", "how much should I feed my kitten a day", "猫咪可以吃生鱼片吗", "家里养两只猫会不会打架",
+    "where can I buy buttons shaped like cats", "彩虹纽扣在哪里买", "my grandma's quilt has a star pattern, what is it",
+    "the cat in the box meme, what's it from", "do cats see the colour red", "老板说这个项目要分几个阶段",
+    "whose turn is it to do the dishes tonight",
+])
+def test_tenth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("最大连通区域斜着连算吗", "citb.scoring"),  # 大连 inside 最大连通 is no city
+    ("猫咪分怎么算", "calico.cats.list"),  # the pet patterns (猫咪可以吃) leave a cat question alone
+])
+def test_tenth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and topic in [h.id for h in hits[:3]], [h.id for h in hits]
