@@ -159,7 +159,8 @@ _ABOUT_GAME_PATTERNS = (
     r"\bwhat(?:'s|s| is| are)?\s+(?:the\s+)?(?:<game>|it|this\s+game)\s+"
     r"(?:(?:even|actually|really|basically|exactly|all)\s+)?about\b",
     r"\b(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:a\s+)?game\b",
-    r"\bwhat(?:'s|s| is)\s+<game>\s*(?:$|[?.!,;]|(?:even|actually|really|exactly|anyway|and)\b)",
+    r"\bwhat(?:'s|s| is)\s+<game>\s*(?:$|[?.!,;]|(?:even|actually|really|exactly|anyway|and)\b"
+    r"|in\s+(?:one|a|1|two|a\s+few)\s+(?:sentences?|lines?|words?)\b|in\s+(?:short|brief)\b)",
     r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\bhow\s+(?:does|do)\s+(?:the\s+)?(?:<game>|it)\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
     r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",

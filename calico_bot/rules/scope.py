@@ -89,6 +89,9 @@ _OTHER_GAMES_EN = (
     r"development cards?", r"knight cards?", r"settlements?", r"soft 17",
     r"(?:dealer|dealers) (?:hit|hits|stand|stands)",
     r"what does (?:the|my) wonder", r"wonder (?:stages?|boards?)",
+    # another game described instead of named: a phone game, "that card game where you build a deck"
+    r"(?:phone|mobile|video|computer|pc|console|browser) games?", r"that (?:\w+ )?game where you",
+    r"deck ?building", r"victory points",
     # other cat games, on screens and tables
     r"neko atsume", r"cat quest", r"cat lady (?:card )?game", r"(?:beat|beating|play(?:ing)?|in) stray\b",
     r"stray,? the cat game", r"little kitty,? big city", r"kitten'?s game",
@@ -110,6 +113,7 @@ _OTHER_GAMES_ZH = (
     "二十一点", "百家乐", "老虎机",
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
+    "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -266,7 +270,7 @@ stitch stitches stitching piecing pizzas slice slices
 skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
 engine engines mechanic carburetor qualify qualifying qualification cereal backyard cardboard nap naps napping
 barn barns flag flags county craft crafts crafting grandma grandpa grandmother grandfather's wallpaper
-garage vet vets dishes chores boss grammar recs jigsaw
+garage vet vets dishes chores boss grammar recs jigsaw yard yards metre
 exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
@@ -314,7 +318,7 @@ _OUT_OF_DOMAIN_ZH = (
     "首都", "总统", "政治", "新闻", "地理", "国家", "城市", "北京", "上海", "旅游", "机票", "酒店", "签证",
     "青岛", "杭州", "深圳", "广州", "成都", "重庆", "南京", "武汉", "西安", "香港", "去看猫",
     "哪里有卖", "哪里买", "在哪买", "哪儿买", "褪色", "壁纸", "渔船", "出海",
-    "老板", "项目", "大衣", "好看", "拼图", "喂多少", "喂食", "喂鱼",
+    "老板", "项目", "大衣", "好看", "拼图", "喂多少", "喂食", "喂鱼", "拖把", "墩布", "清洗",
     "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
@@ -356,7 +360,8 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
     r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
     r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
-    r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",
+    r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b",
+    r"\bhow\s+many\s+sides\s+(?:does|do|has)\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",
     r"\b(?:stuck|up)\s+(?:up\s+)?(?:a|the)\s+tree\b",
     # the rainbow in the sky (seven colours), not the six of a Calico quilt
     r"\brainbows?\b.{0,30}\b(?:7|seven)\s+colou?rs?\b",

@@ -643,3 +643,12 @@ def test_tenth_pass_off_topic(real_index: RulesIndex, message: str) -> None:
 def test_tenth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
     hits = real_index.search(question)
     assert hits and topic in [h.id for h in hits[:3]], [h.id for h in hits]
+
+
+@pytest.mark.parametrize("message", [
+    "any tips for the last level of that cat phone game",
+    "in that game where you build a deck, how many cards do I draw",
+    "那个火车游戏最长路线几分", "how many sides does an octagon have", "墩布和拖把是一个东西吗",
+])
+def test_eleventh_pass_other_games_described_and_everyday_words(real_index: RulesIndex, message: str) -> None:
+    assert real_index.search(message) == []
