@@ -269,9 +269,9 @@ shirts dress dresses skirt skirts outfit outfits fashion wardrobe
 stitch stitches stitching piecing pizzas slice slices
 skateboard skateboarding skating snowboard snowboarding surfing blazer blazers tuxedo bilge pest pests
 engine engines mechanic carburetor qualify qualifying qualification cereal backyard cardboard nap naps napping
-barn barns flag flags county craft crafts crafting grandma grandpa grandmother grandfather's wallpaper
+barn barns flag flags county craft crafts crafting wallpaper
 garage vet vets dishes chores boss grammar recs jigsaw yard yards metre
-exterminator infestation refrigerate fridge cooler christmas halloween thanksgiving holiday holidays
+exterminator infestation refrigerate fridge cooler
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
 timer alarm reminder remind calendar birthday christmas halloween holiday
@@ -293,7 +293,7 @@ salmon tuna trout cod shrimp sardine sardines mackerel seafood aquarium goldfish
 leap calendar month months weekday weekdays metre metres meter meters
 january february april june july august september october november december
 baby babies toddler nursery alive
-bait lure lures rod rods licence license exam exams grandfather zeno theseus fermi
+bait lure lures rod rods licence license exam exams zeno theseus fermi
 cardigan sweater jumper blouse jeans trousers pants zipper sleeve sleeves collar personality temperament
 episode episodes sitcom anime
 universe philosophy religion god
@@ -318,7 +318,7 @@ _OUT_OF_DOMAIN_ZH = (
     "首都", "总统", "政治", "新闻", "地理", "国家", "城市", "北京", "上海", "旅游", "机票", "酒店", "签证",
     "青岛", "杭州", "深圳", "广州", "成都", "重庆", "南京", "武汉", "西安", "香港", "去看猫",
     "哪里有卖", "哪里买", "在哪买", "哪儿买", "褪色", "壁纸", "渔船", "出海",
-    "老板", "项目", "大衣", "好看", "拼图", "喂多少", "喂食", "喂鱼", "拖把", "墩布", "清洗",
+    "老板说", "大衣", "好看", "拼图少", "最后一块找不到", "喂多少", "喂食", "喂鱼", "拖把", "墩布", "清洗",
     "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
@@ -358,7 +358,10 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\b(?:standard|regular|normal|poker)\s+deck\b",
     r"\bspeed\s+of\s+(?:light|sound)\b", r"\bnext\s+season\b", r"\bwhat\s+day\s+is\s+it\b",
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+)?date\s+today\b",
-    r"\bmany[- ]worlds\b", r"\bnew\s+year'?s?\b", r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
+    r"\bmany[- ]worlds\b",
+    r"\b(?:days?|weeks?)\s+(?:until|till|to|before)\s+(?:the\s+)?(?:new\s+year|christmas)\b",
+    r"\bgrandfather\s+paradox\b",
+    r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
     r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
     r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b",
     r"\bhow\s+many\s+sides\s+(?:does|do|has)\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",

@@ -652,3 +652,13 @@ def test_tenth_pass_rules_questions(real_index: RulesIndex, question: str, topic
 ])
 def test_eleventh_pass_other_games_described_and_everyday_words(real_index: RulesIndex, message: str) -> None:
     assert real_index.search(message) == []
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("my grandma says ties go to whoever has more cats, true?", "calico.end.ties"),
+    ("we play calico every holiday, how do ties work", "calico.end.ties"),
+    ("终局计分项目有哪些", "calico.scoring.total"),  # 项目 here is "items", not a project at work
+])
+def test_everyday_context_does_not_refuse_a_rules_question(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id == topic, [h.id for h in hits]

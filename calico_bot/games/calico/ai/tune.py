@@ -181,24 +181,23 @@ def load_weights(path: str) -> Weights:
     return replace(Weights(), **values)
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least {least}" if least else
+                                         f"{text!r} must not be negative")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1)
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
-    return value
+    return _whole_number(text, 0)
 
 
 BENCH_SEEDS = (range(1, 201), range(777, 977))
