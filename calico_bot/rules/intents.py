@@ -71,7 +71,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"game(?:\s+of\s+[a-z ]+?)?\s*(?:take|last)?\s*\??$",
         r"\bhow\s+(?:hard|difficult|complicated|complex)\s+is\s+(?:it|the\s+game|this\s+game)\b",
         r"\bis\s+(?:it|the\s+game)\s+(?:hard|difficult|complicated|complex)(?:\s+to\s+learn)?\s*\??$",
-        r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:多长时间|多久|几分钟|多少分钟|多长)",
+        r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:玩|打)?(?:多长时间|多久|几分钟|多少分钟|多长)",
         r"^(?:要)?玩多久", r"\b(?:runtime|run\s+time|play\s*time|playing\s+time)\b",
         r"\bhow\s+long\s+does\s+it\s+(?:take|last)\s*\??$",
         r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
@@ -83,6 +83,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bis\s+for\s+how\s+many\b", r"\bplayer\s+(?:count|range)\b",
         r"\b(?:max|maximum|min|minimum)\s+(?:number\s+of\s+)?players\b",
         rf"\b(?:play|do\s+it|be\s+played)\s+with\s+{_N}\s*(?:players|people|ppl)?\s*\??$",
+        rf"\bcan\s+{_N}\s+(?:players|people|ppl)\s+play\b",
         rf"\bwith\s+(?:just\s+)?{_N}\s+(?:players|people|ppl)\s+with\s+just\s+the\s+base\b",
         r"(?:几|多少)(?:个)?人(?:能|可以|一起)?玩", r"最多(?:能)?几(?:个)?人",
         r"最少(?:要)?几(?:个)?人", r"支持几(?:个)?人",
@@ -174,7 +175,7 @@ _INTENT_PATTERNS += (
         r"\b(?:keep|keeping)\b.{0,25}\bcards?\b.{0,40}\b(?:pay|cost|fish)\b",
     )),
     ("good_score", (
-        r"\b(?:good|decent|solid|strong|high|average|typical|normal|respectable|great)\s+(?:final\s+)?"
+        r"\b(?:good|decent|solid|strong|high|average|typical|normal|respectable|great)\s+(?:final\s+|solo\s+)?"
         r"(?:score|scores|total|result)\b",
         r"\bhow\s+many\s+points\s+(?:is|are|counts?\s+as)\s+(?:good|decent|a\s+good)\b",
         # "54 in solo, decent or am i trash": a score and a verdict asked for
@@ -204,6 +205,8 @@ _INTENT_PATTERNS += (
     ("deadline", (
         r"\b(?:time\s+limits?|deadlines?|deadline_hours|time\s*outs?|timed\s+out)\b",
         r"\b(?:run|ran|running|runs)\s+out\s+of\s+time\b",
+        r"\b(?:my|the|your|our)\s+time\s+(?:runs|ran|is)\s+(?:out|up)\b",
+        r"\breminders?\b.{0,30}\b(?:turn|move|deadline|time)\b|\b(?:turn|move|deadline)\b.{0,30}\breminders?\b",
         r"\bhow\s+(?:long|much\s+time)\s+do\s+(?:i|we|you|players)\s+(?:have|get)\s+(?:to|for|per|before)\b",
         r"时限|时间限制|限时|超时|截止时间|(?:每步|每一步|每回合|每个回合|一回合|一步).{0,4}(?:多长时间|多久|几个?小时)",
     )),
@@ -231,10 +234,11 @@ _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平�
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
-#: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card (Calico has
-#: tiles, and The Isle of Cats no bot commands) points to Cat in the Box.
+#: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card, a declared
+#: colour, a bid or a trick (Calico has tiles, and The Isle of Cats no bot commands) point to Cat in the Box.
 BOT_INTENTS = frozenset({"undo", "deadline", "bot_commands"})
-_CARD_RE = re.compile(r"\bcards?\b|报颜色|宣布颜色|叫墩")
+_CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b|\bset[- ]aside\b|"
+                      r"报颜色|宣布颜色|报色|叫墩|叫牌|暗置|墩")
 
 
 def bot_game(question: str) -> str | None:

@@ -156,7 +156,7 @@ _META_PATTERNS = (
     r"\bis\s+(?:this|the)\s+bot\s+(?:just\s+|really\s+|actually\s+)?(?:a|an)\s+(?:guy|person|human|real|man|woman|kid)\b",
     r"\b(?:when|how)\s+were\s+you\s+(?:first\s+)?(?:switched|turned|powered)\s+on\b",
     r"\b(?:can|could|will)\s+you\s+(?:ping|remind|notify|"
-    r"dm|message|ban|kick|mute)\s+me\b", r"\bremind\s+me\b(?!\s+(?:the|how|what|which|of|again)\b)",
+    r"dm|message|ban|kick|mute)\s+me\b", r"(?<!bot )\bremind\s+me\b(?!\s+(?:the|how|what|which|of|again)\b)",
     r"\bset\s+(?:a|an)\s+(?:timer|alarm|reminder)\b",
     r"\b(?:online|on)\s+(?:rn|right now|now)\b", r"\bwho(?:'s| is)\s+online\b", r"\btime\s*zone\b",
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
@@ -274,7 +274,7 @@ garage vet vets dishes chores boss grammar recs jigsaw yard yards metre
 exterminator infestation refrigerate fridge cooler
 dress sock socks shoes
 moving boxes cheap store shop? amazon ebay shipping delivery
-timer alarm reminder remind calendar birthday christmas halloween holiday
+timer alarm calendar birthday christmas halloween holiday
 snack snacks chips popcorn pizza soda candy chocolate
 japan china korea europe america usa uk canada australia paris london tokyo
 spam spammer spammers ban banned mute moderator mod mods links
@@ -443,7 +443,7 @@ ZH_GENERAL = frozenset({
 #: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
 ZH_DOMAIN_CHARS = frozenset("墩牌卡红蓝黄绿轮鱼船猫赢分")
 #: Counting cards (几张, 每张, 留几张传几张): a rules phrase, though 张 alone is also a name or a table.
-_ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张")
+_ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:几|哪|多少)|[二两三四五六\d]人局")
 
 
 #: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message

@@ -722,6 +722,7 @@ class RulesIndex:
         top = float(group_scores[order[0]])
         hits: list[Hit] = []
         guesses: list[Hit] = []
+        kept: list[int] = []  # the entry position of each hit
         previous = 1.0
         for g in order:
             member = int(best_member[g])
@@ -742,6 +743,11 @@ class RulesIndex:
                     break
             else:
                 hits.append(hit)
+                kept.append(g)
+        # An answer about the variant the question names ("the solo market") wins a tie in confidence.
+        tied = [i for i, g in enumerate(kept) if i and variant[g] > 1.0 and hits[i].score >= hits[0].score]
+        if tied and variant[kept[0]] <= 1.0:
+            hits.insert(0, hits.pop(tied[0]))
         return hits, guesses
 
     def _variant_factors(self, query: _Query) -> np.ndarray:

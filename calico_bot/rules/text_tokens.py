@@ -87,7 +87,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     # Putting one card aside face down at the start of a round ("扣下一张").
     "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
     "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦", "悖轮", "背轮"),  # with sound-alike typos
-    "吸引": ("吸因", "吸音", "西引", "吸引"),  # with sound-alike typos (yin)
+    "吸引": ("吸因", "吸音", "西引", "吸引"),
+    "救猫": ("救描", "就猫", "救猫"),  # with sound-alike typos (miao, jiu)
+    "时候": ("时侯", "时候"),  # with sound-alike typos (yin)
     "形状": ("形壮", "型状", "形装", "形状"),  # with sound-alike typos (zhuang)
     "家族": ("家足", "家组", "家族"),  # with sound-alike typos (zu)
     "墩": ("吨", "蹲", "敦", "墩"),
@@ -96,7 +98,7 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
     "课程": ("课程卡", "课", "课程"),
-    "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏克"),  # with sound-alike typos (xia)
+    "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "欧夏克"),  # with sound-alike typos (xia)
     "相连": ("挨着", "连着", "相邻", "连接", "靠着", "贴着", "相连"),
     "边框": ("边缘", "边上", "外圈", "边框"),
     "放置": ("摆放", "放在", "放到", "放下", "摆在", "放置"),
@@ -162,7 +164,8 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
                   "heads up", "heads-up",
                   "2 ppl", "head to head", "2 player game", "two player game", "just 2", "just two", "only 2",
                   "only two", "with 2", "with two", "2 of us", "two of us"),
-    "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own"),
+    "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own", "play alone", "playing alone",
+             "plays alone"),
     # Two players doing the same thing ("can two players both play a yellow 4") in any game, not the
     # two-player variant.
     "player": ("two players both", "2 players both", "two people both", "two players each", "two players ever",

@@ -662,3 +662,25 @@ def test_eleventh_pass_other_games_described_and_everyday_words(real_index: Rule
 def test_everyday_context_does_not_refuse_a_rules_question(real_index: RulesIndex, question: str, topic: str) -> None:
     hits = real_index.search(question)
     assert hits and hits[0].id == topic, [h.id for h in hits]
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how do I declare a colour with the bot", "citb.bot.commands"),  # declaring is Cat in the Box's
+    ("bot command for bidding?", "citb.bot.commands"),
+    ("two of us find calico too swingy, any variant?", "calico.variant.lower_variance"),
+    ("can you play isle of cats alone", "ioc.solo"),
+])
+def test_twelfth_pass_rules_questions(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id == topic, [h.id for h in hits]
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("is 48 a good solo score?", "calico.solo.good_score"), ("can 4 ppl play isle of cats", "ioc.overview"),
+    ("猫岛一局要玩多久", "ioc.overview"), ("三人局能叫哪几个数", "citb.setup"),
+    ("remind me the phases of a day", "ioc.day.phases"),
+    ("will the bot remind me before my time runs out", "calico.bot.commands"),
+])
+def test_twelfth_pass_structure_and_requests(real_index: RulesIndex, question: str, topic: str) -> None:
+    hits = real_index.search(question)
+    assert hits and hits[0].id == topic, [h.id for h in hits]
