@@ -6,9 +6,11 @@ and the off-topic classifier (``rules.scope_model``).
     python -m calico_bot.rules.learn train-scope   # writes data/rules/scope_model.jsonl
     python -m calico_bot.rules.learn cv-offtopic          # the off-topic neighbour rule's thresholds
     python -m calico_bot.rules.learn train   # writes data/rules/reranker.jsonl
+    python -m calico_bot.rules.learn train-topics   # writes data/rules/topic_model.npz alone
 
 Both ``cv`` commands leave one split out at a time, fit on the rest and measure the left-out split;
-nothing is written. ``train`` fits the reranker on everything, ``train-scope`` the classifier.
+nothing is written. ``train`` fits the reranker and the topic classifier on everything, ``train-scope``
+the off-topic classifier.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calico_bot.rules import rerank, scope_model
+from calico_bot.rules import rerank, scope_model, topic_model
 from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.knowledge import GAMES, load_entries
@@ -50,6 +52,9 @@ _TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS"
 KB_TRAINING_SPLIT = "kb-example"
 BLIND = tuple(f"blind-{c}" for c in "abcdefghijklmno")
 OFFTOPIC = tuple(f"offtopic-{c}" for c in "abcdef")
+#: The topic classifier's training questions are dealt into this many folds for cross-fitting: the
+#: reranker learns from each question's log-probabilities under a classifier that never saw it.
+FOLDS = 5
 
 
 @dataclass(slots=True)
@@ -60,6 +65,9 @@ class Record:
     sims: np.ndarray
     #: For a knowledge-base example question trained on: its own pool item, hidden from it.
     self_item: int | None = None
+    #: The topic classifier's log-probabilities per entry position, from a classifier that never saw the
+    #: question's split (``cross_fit_topics``); None leaves the classifier's features out.
+    log_p: np.ndarray | None = None
 
 
 class _Recorder:
@@ -67,6 +75,9 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.last: Candidates | None = None
+        # No topic classifier: what the hand ranking decides is recorded without it.
+        self.topic_model = None
+        self.topic_positions = None
 
     def looks_off_topic(self, question: str) -> bool:
         return False  # the hand rules alone decide what is recorded
@@ -126,9 +137,36 @@ def train_weights(pool: Pool, records: list[Record], hide: frozenset[str] = froz
         hidden = pool.hidden({*hide, r.question.split})
         if r.self_item is not None:
             hidden[r.self_item] = True
-        cands, x = features(r.candidates, pool, hidden, r.sims)
+        cands, x = features(r.candidates, pool, hidden, r.sims, log_p=r.log_p)
         groups.append((x, np.array([g in r.topics for g in cands], dtype=bool)))
     return fit(groups)
+
+
+def main_topics(index: RulesIndex) -> tuple[list[str], np.ndarray]:
+    """The main topics' ids (the topic classifier's classes) and their entry positions."""
+    ids, positions = [], []
+    for i, e in enumerate(index.entries()):
+        if not e.part_of and e.id not in ids:
+            ids.append(e.id)
+            positions.append(i)
+    return ids, np.array(positions, dtype=np.int64)
+
+
+def train_topics(index: RulesIndex, questions: list[Question], hide: frozenset[str] = frozenset(),
+                 vectoriser: Vectoriser | None = None, **settings: float) -> topic_model.TopicModel:
+    """The topic classifier fitted on the knowledge base's titles and examples and on the labelled rules
+    questions (``eval_questions.jsonl`` and ``rulings.jsonl``) of every split not in ``hide``."""
+    entries = index.entries()
+    position: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        position.setdefault(e.id, i)
+    labelled = [(q.q, q.required or topics_of(index, q.ids), q.split) for q in questions
+                if not q.offtopic and q.split not in hide]
+    labelled += ruling_questions(RULINGS_FILE, entries)
+    items = [it for it in pool_items(entries, position, labelled) if it.tag not in hide]
+    ids, _ = main_topics(index)
+    return topic_model.fit(vectoriser or Vectoriser(reference_texts(entries)), [it.text for it in items],
+                           [tuple(entries[g].id for g in it.labels) for it in items], ids, **settings)
 
 
 def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str], list[bool], list[str]]:
@@ -296,10 +334,36 @@ def _fmt(report: Report) -> str:
     return f"top-1 {t1:6.1%} top-3 {t3:6.1%} (n={len(report.scoped)})"
 
 
+def topic_folds(questions: list[Question]) -> list[frozenset[str]]:
+    """The labelled splits (and the rulings' questions) dealt in turn into ``FOLDS`` groups, by name."""
+    splits = sorted({q.split for q in questions if not q.offtopic} | {rerank.RULINGS_TAG})
+    return [frozenset(splits[i::FOLDS]) for i in range(FOLDS)]
+
+
+def cross_fit_topics(index: RulesIndex, questions: list[Question], records: list[Record], vectoriser: Vectoriser
+                     ) -> dict[str, topic_model.TopicModel]:
+    """One topic classifier per fold of ``topic_folds``, fitted without that fold's splits; each record of a
+    labelled split gets the log-probabilities of the classifier that never saw its split (the rest keep
+    None). Returns the classifier of each split."""
+    _, positions = main_topics(index)
+    by_split: dict[str, topic_model.TopicModel] = {}
+    for fold in topic_folds(questions):
+        model = train_topics(index, questions, fold, vectoriser)
+        by_split.update(dict.fromkeys(fold, model))
+    for r in records:
+        model = by_split.get(r.question.split)
+        if model is not None:
+            r.log_p = rerank.topic_log_probabilities(model, positions, r.candidates)
+    return by_split
+
+
 def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[str, ...], with_questions: bool,
                    margin: float = MARGIN, margins: Sequence[float] = (), show_misses: bool = False,
-                   kb_examples: bool = False) -> None:
+                   kb_examples: bool = False, topics: bool = True) -> None:
     pool, records = build(index, questions, with_questions, kb_examples)
+    # Each split's questions are ranked with the classifier of its fold, which never saw them.
+    fold_models = cross_fit_topics(index, questions, records, pool.vectoriser) if topics else {}
+    _, positions = main_topics(index)
     by_margin: dict[float, list] = {m: [] for m in margins}
     base_all: list = []
     cv_all: list = []
@@ -311,10 +375,13 @@ def cross_validate(index: RulesIndex, questions: list[Question], splits: tuple[s
         index.reranker = None
         base = evaluate(index, test)
         weights = train_weights(pool, records, frozenset({split}))
-        index.reranker = Reranker(weights, pool, frozenset({split}), margin)
+        model = fold_models.get(split)
+        index.reranker = Reranker(weights, pool, frozenset({split}), margin, topic_model=model,
+                                  topic_positions=positions)
         learned = evaluate(index, test)
         for m in margins:
-            index.reranker = Reranker(weights, pool, frozenset({split}), m)
+            index.reranker = Reranker(weights, pool, frozenset({split}), m, topic_model=model,
+                                      topic_positions=positions)
             by_margin[m].extend(evaluate(index, test).results)
         index.reranker = None
         print(f"{split:<11} hand ranking {_fmt(base)}   reranked (cv) {_fmt(learned)}", flush=True)
@@ -357,9 +424,16 @@ def _summary(name: str, report: Report, per_split: list[Report]) -> None:
               f"{Report.refusal_rate(off):.1%} (en {by_lang['en']:.1%}, zh {by_lang['zh']:.1%})")
 
 
+def _write_topics(model: topic_model.TopicModel) -> None:
+    topic_model.save(model, topic_model.MODEL_FILE, "python -m calico_bot.rules.learn train")
+    print(f"wrote {topic_model.MODEL_FILE}: {len(model.grams)} n-grams x {len(model.topics)} topics, "
+          f"{int(np.count_nonzero(model.weights))} weights")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.learn", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train", "train-scope"))
+    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train", "train-scope", "train-topics"))
+    parser.add_argument("--no-topics", action="store_true", help="cv: rank without the topic classifier")
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
     parser.add_argument("--no-extra", action="store_true", help="cv-scope: fit without scope_train.jsonl")
     parser.add_argument("--kb-examples", action="store_true",
@@ -382,7 +456,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "cv":
         cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
                        margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses,
-                       kb_examples=args.kb_examples)
+                       kb_examples=args.kb_examples, topics=not args.no_topics)
+    elif args.command == "train-topics":
+        _write_topics(train_topics(index, questions))
     elif args.command == "cv-offtopic":
         cross_validate_offtopic(index, questions)
     elif args.command == "cv-scope":
@@ -394,8 +470,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {scope_model.MODEL_FILE}: {len(model.grams)} n-gram weights")
     else:
         pool, records = build(index, questions, not args.kb_only)
+        cross_fit_topics(index, questions, records, pool.vectoriser)
         weights = train_weights(pool, records)
-        save_weights(weights, MODEL_FILE, "python -m calico_bot.rules.learn train")
+        save_weights(weights, MODEL_FILE, "python -m calico_bot.rules.learn train", data=rerank.training_digest())
+        _write_topics(train_topics(index, questions, vectoriser=pool.vectoriser))
         print(f"wrote {MODEL_FILE}: " + ", ".join(f"{w:+.3f}" for w in weights))
     print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return 0

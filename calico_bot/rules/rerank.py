@@ -28,6 +28,7 @@ from the neighbour pool.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -37,8 +38,12 @@ from typing import Any
 
 import numpy as np
 
-from calico_bot.rules.knowledge import DATA_DIR, Entry
-from calico_bot.rules.text_tokens import to_simplified
+from calico_bot.rules import topic_model
+from calico_bot.rules.knowledge import DATA_DIR, Entry, iter_files
+from calico_bot.rules.ngrams import Vectoriser, char_ngrams, text_ngrams
+from calico_bot.rules.topic_model import TopicModel
+
+__all__ = ["Vectoriser", "char_ngrams", "text_ngrams"]  # the n-grams' home is rules.ngrams
 
 MODEL_FILE = DATA_DIR / "reranker.jsonl"
 QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
@@ -53,7 +58,7 @@ KNN_CANDIDATES = 5
 NEIGHBOURS = 30
 VOTE_NEIGHBOURS = 10
 FEATURES = ("bm25_rel", "bm25_first", "bm25_inv_rank", "coverage", "kb_max", "kb_vote", "q_max", "q_vote", "via_detail",
-            "variant_named")
+            "variant_named", "topic_logp", "topic_p")
 #: How much better (in model score) another topic must be to displace the hand ranking's first one;
 #: chosen by cross-validation (``python -m calico_bot.rules.learn cv`` prints each margin's figures).
 MARGIN = 0.0
@@ -62,132 +67,14 @@ MARGIN = 0.0
 #: chosen by leaving each split out (``python -m calico_bot.rules.learn cv-offtopic``).
 OFF_TOPIC_MIN = 0.3
 OFF_TOPIC_MARGIN = 0.2
+#: The topic classifier's first topics that join the candidates (``rules.topic_model``), and the lowest
+#: log-probability its feature counts (``topic_logp`` is the log-probability over -LOG_FLOOR, in -1..0).
+TOPIC_CANDIDATES = 3
+LOG_FLOOR = -10.0
 #: Training: L2 penalty and gradient steps (full batch, deterministic).
 L2 = 1e-3
 STEPS = 3000
 LEARNING_RATE = 0.5
-
-#: n-gram values: English grams over a 37-letter alphabet (space, a-z, 0-9), Chinese characters by
-#: code point; each kind in its own range.
-_EN_BASE = 37
-_EN4_OFFSET = _EN_BASE**3
-_ZH1_OFFSET = 1 << 22
-_ZH2_OFFSET = 1 << 43
-
-
-def _cjk(cp: np.ndarray) -> np.ndarray:
-    return ((cp >= 0x3400) & (cp <= 0x4DBF)) | ((cp >= 0x4E00) & (cp <= 0x9FFF)) | ((cp >= 0xF900) & (cp <= 0xFAFF))
-
-
-def char_ngrams(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Character n-grams of many texts at once: (text index, gram value) per occurrence.
-
-    English words (letters and digits), padded with a space on both sides, give their 3- and
-    4-grams; runs of Chinese characters give their characters and character pairs. Traditional
-    characters are folded to simplified ones first."""
-    joined = to_simplified("\x00" + "\x00".join(texts).lower() + "\x00")
-    cp = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-    doc = np.cumsum(cp == 0) - 1
-    letters = (cp >= 97) & (cp <= 122)
-    digits = (cp >= 48) & (cp <= 57)
-    en = np.where(letters, cp - 96, np.where(digits, cp - 48 + 27, 0))
-    word = en > 0
-    n = len(cp)
-    out_doc: list[np.ndarray] = []
-    out_gram: list[np.ndarray] = []
-    # 3-grams: the middle character is in a word; 4-grams: both middle ones are.
-    i = np.flatnonzero(word[1 : n - 1])
-    out_doc.append(doc[i + 1])
-    out_gram.append(en[i] * _EN_BASE**2 + en[i + 1] * _EN_BASE + en[i + 2])
-    i = np.flatnonzero(word[1 : n - 2] & word[2 : n - 1])
-    out_doc.append(doc[i + 1])
-    out_gram.append(_EN4_OFFSET + en[i] * _EN_BASE**3 + en[i + 1] * _EN_BASE**2 + en[i + 2] * _EN_BASE + en[i + 3])
-    zh = _cjk(cp)
-    i = np.flatnonzero(zh)
-    out_doc.append(doc[i])
-    out_gram.append(_ZH1_OFFSET + cp[i])
-    i = np.flatnonzero(zh[:-1] & zh[1:])
-    out_doc.append(doc[i])
-    out_gram.append(_ZH2_OFFSET + (cp[i] << 21) + cp[i + 1])
-    return np.concatenate(out_doc), np.concatenate(out_gram)
-
-
-def _en_code(ch: str) -> int:
-    o = ord(ch)
-    return o - 96 if 97 <= o <= 122 else o - 48 + 27 if 48 <= o <= 57 else 0
-
-
-def _is_cjk(o: int) -> bool:
-    return 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF
-
-
-def text_ngrams(text: str) -> dict[int, int]:
-    """The n-grams of one text and their counts: the same values as :func:`char_ngrams`, without numpy
-    (faster for one short question)."""
-    chars = "\x00" + to_simplified(text.lower()) + "\x00"
-    en = [_en_code(ch) for ch in chars]
-    cp = [ord(ch) for ch in chars]
-    counts: dict[int, int] = {}
-    n = len(chars)
-    b2, b3 = _EN_BASE**2, _EN_BASE**3
-    for i in range(n - 2):
-        if en[i + 1]:
-            g = en[i] * b2 + en[i + 1] * _EN_BASE + en[i + 2]
-            counts[g] = counts.get(g, 0) + 1
-            if i + 3 < n and en[i + 2]:
-                g = _EN4_OFFSET + en[i] * b3 + en[i + 1] * b2 + en[i + 2] * _EN_BASE + en[i + 3]
-                counts[g] = counts.get(g, 0) + 1
-    for i in range(n):
-        if _is_cjk(cp[i]):
-            g = _ZH1_OFFSET + cp[i]
-            counts[g] = counts.get(g, 0) + 1
-            if i + 1 < n and _is_cjk(cp[i + 1]):
-                g = _ZH2_OFFSET + (cp[i] << 21) + cp[i + 1]
-                counts[g] = counts.get(g, 0) + 1
-    return counts
-
-
-def _counts(docs: np.ndarray, grams: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(doc, gram, count) of each distinct pair."""
-    if len(grams) == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty
-    # Gram values stay below 2**44 (Chinese pairs: 2**43 + code points of 17 bits each), so a pair
-    # packs into one 64-bit key.
-    keys, counts = np.unique((docs.astype(np.int64) << 44) | grams, return_counts=True)
-    return keys >> 44, keys & ((1 << 44) - 1), counts
-
-
-class Vectoriser:
-    """TF-IDF over character n-grams (sublinear term frequency, L2-normalised). The IDF comes from
-    reference texts fixed at build time; a gram they never use gets the highest IDF."""
-
-    def __init__(self, reference: Sequence[str]) -> None:
-        _, grams, _ = _counts(*char_ngrams(reference))
-        self.grams, df = np.unique(grams, return_counts=True)
-        n = len(reference)
-        self.idf = np.log((1 + n) / (1 + df)) + 1.0
-        self.max_idf = math.log(1 + n) + 1.0
-        self._idf = dict(zip(self.grams.tolist(), self.idf.tolist(), strict=True))
-
-    def vector(self, text: str) -> dict[int, float]:
-        """One text's TF-IDF vector (gram -> weight), as :meth:`weights` computes it."""
-        idf = self._idf
-        w = {g: (1.0 + math.log(c)) * idf.get(g, self.max_idf) for g, c in text_ngrams(text).items()}
-        norm = math.sqrt(sum(v * v for v in w.values()))
-        return {g: v / norm for g, v in w.items()} if norm else {}
-
-    def weights(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(text index, gram, weight) of the texts' TF-IDF vectors."""
-        docs, grams, counts = _counts(*char_ngrams(texts))
-        at = np.searchsorted(self.grams, grams)
-        at = np.minimum(at, len(self.grams) - 1)
-        idf = np.where(self.grams[at] == grams, self.idf[at], self.max_idf) if len(self.grams) else \
-            np.full(len(grams), self.max_idf)
-        w = (1.0 + np.log(counts)) * idf
-        norm = np.sqrt(np.bincount(docs, weights=w * w, minlength=len(texts)))
-        return docs, grams, w / norm[docs]
-
 
 @dataclass(frozen=True, slots=True)
 class PoolItem:
@@ -285,10 +172,12 @@ def _neighbour_stats(sims: np.ndarray, pool: Pool, select: np.ndarray, allowed: 
 
 
 def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | None = None,
-             names: Sequence[str] = FEATURES) -> tuple[list[int], np.ndarray]:
+             names: Sequence[str] = FEATURES, log_p: np.ndarray | None = None) -> tuple[list[int], np.ndarray]:
     """The candidate topics of a question and their feature rows (``FEATURES``); ``hidden`` masks
     pool items the question may not see (its own split, under cross-validation); ``sims`` are the
-    question's similarities to the pool when already computed."""
+    question's similarities to the pool when already computed; ``extra`` are more candidates (the
+    topic classifier's first topics); ``log_p`` is the topic classifier's log-probability per entry
+    position (None without a classifier: its two features are then the same for every candidate)."""
     if sims is None:
         sims = pool.similarities(c.question)
     visible = ~hidden
@@ -296,7 +185,10 @@ def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | N
     kb_best, kb_vote, kb_near = _neighbour_stats(sims, pool, visible & pool.is_kb, allowed)
     q_best, q_vote, q_near = _neighbour_stats(sims, pool, visible & ~pool.is_kb, allowed)
     cands = list(c.order[:BM25_CANDIDATES])
-    for g in (*kb_near, *q_near):
+    extra: list[int] = []
+    if log_p is not None:
+        extra = [int(g) for g in np.argsort(-log_p, kind="stable")[:TOPIC_CANDIDATES] if np.isfinite(log_p[g])]
+    for g in (*kb_near, *q_near, *extra):
         if g not in cands:
             cands.append(g)
     if not cands:
@@ -317,6 +209,8 @@ def features(c: Candidates, pool: Pool, hidden: np.ndarray, sims: np.ndarray | N
             "q_vote": q_vote.get(g, 0.0),
             "via_detail": float(c.via_detail[g]) if c.via_detail is not None else 0.0,
             "variant_named": float(c.variant_named[g]) if c.variant_named is not None else 0.0,
+            "topic_logp": max(float(log_p[g]), LOG_FLOOR) / -LOG_FLOOR if log_p is not None else -1.0,
+            "topic_p": math.exp(float(log_p[g])) if log_p is not None else 0.0,
         }
         rows.append([row[name] for name in names])
     return cands, np.array(rows)
@@ -373,6 +267,10 @@ class Reranker:
     margin: float = 0.0
     #: Labelled off-topic messages (tagged by split), for :meth:`looks_off_topic`; None to skip it.
     off_pool: Pool | None = None
+    #: The topic classifier (``rules.topic_model``) and the entry position of each of its topics; None
+    #: to rank without it.
+    topic_model: TopicModel | None = None
+    topic_positions: np.ndarray | None = None
     _hidden: np.ndarray = field(init=False, repr=False)
     _off_hidden: np.ndarray = field(init=False, repr=False)
     _variants: dict[frozenset[str], Reranker] = field(init=False, repr=False, default_factory=dict)
@@ -400,14 +298,25 @@ class Reranker:
         if key == self.hide:
             return self
         if key not in self._variants:
-            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin, self.off_pool)
+            self._variants[key] = Reranker(self.weights, self.pool, key, self.margin, self.off_pool,
+                                           self.topic_model, self.topic_positions)
         return self._variants[key]
+
+    def with_topics(self, model: TopicModel | None, positions: np.ndarray | None) -> Reranker:
+        """The same reranker with another topic classifier (or none)."""
+        return Reranker(self.weights, self.pool, self.hide, self.margin, self.off_pool, model, positions)
+
+    def topic_log_probabilities(self, c: Candidates) -> np.ndarray | None:
+        """The classifier's log P(topic) per entry position, over the allowed topics (others -inf)."""
+        if self.topic_model is None or self.topic_positions is None:
+            return None
+        return topic_log_probabilities(self.topic_model, self.topic_positions, c)
 
     def order(self, c: Candidates) -> list[int]:
         """The candidates best first (nothing when the hand ranking matched nothing at all)."""
         if not c.order:
             return []
-        cands, x = features(c, self.pool, self._hidden)
+        cands, x = features(c, self.pool, self._hidden, log_p=self.topic_log_probabilities(c))
         if not cands:
             return c.order
         score = x @ self.weights
@@ -419,9 +328,27 @@ class Reranker:
         return ranked + [g for g in c.order if g not in ranked]
 
 
-def save_weights(weights: np.ndarray, path: Path = MODEL_FILE, note: str = "", margin: float = MARGIN) -> None:
+def topic_log_probabilities(model: TopicModel, positions: np.ndarray, c: Candidates) -> np.ndarray:
+    """A topic classifier's log P(topic) per entry position, over the question's allowed topics (others -inf)."""
+    out = np.full(len(c.allowed), -np.inf)
+    out[positions] = model.log_probabilities(c.question, c.allowed[positions])
+    return out
+
+
+def training_digest(folder: Path = DATA_DIR) -> str:
+    """A digest of what the learned parts are fitted on: the knowledge files, ``eval_questions.jsonl`` and
+    ``rulings.jsonl`` of ``folder``. A shipped model records it, so a test can tell a stale one."""
+    digest = hashlib.sha256()
+    for file in (*iter_files(folder), folder / QUESTIONS_FILE.name, folder / RULINGS_FILE.name):
+        digest.update(file.name.encode("utf-8") + b"\0")
+        digest.update(file.read_bytes() if file.exists() else b"")
+    return digest.hexdigest()[:20]
+
+
+def save_weights(weights: np.ndarray, path: Path = MODEL_FILE, note: str = "", margin: float = MARGIN,
+                 data: str = "") -> None:
     payload = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in weights], "margin": margin,
-               "note": note}
+               "note": note, "data": data}
     path.write_text(json.dumps(payload, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -429,6 +356,12 @@ def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
     """The shipped weights, or None when the file is missing or for another feature set."""
     payload = _payload(path)
     return np.array(payload["weights"], dtype=float) if payload else None
+
+
+def load_digest(path: Path = MODEL_FILE) -> str:
+    """The training digest the shipped weights were fitted on ("" when unknown)."""
+    payload = _payload(path)
+    return str(payload.get("data", "")) if payload else ""
 
 
 def load_margin(path: Path = MODEL_FILE) -> float:
@@ -542,7 +475,15 @@ def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reran
     pool = Pool(vectoriser, pool_items(entries, position, questions))
     off_pool = Pool(vectoriser, [PoolItem(text, (), split) for text, split in
                                  offtopic_messages(folder / QUESTIONS_FILE.name)])
-    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name), off_pool=off_pool)
+    topics = topic_model.load(vectoriser, folder / topic_model.MODEL_FILE.name)
+    positions = None
+    if topics is not None:
+        if all(t in position for t in topics.topics):
+            positions = np.array([position[t] for t in topics.topics], dtype=np.int64)
+        else:
+            topics = None  # fitted on another knowledge base
+    return Reranker(weights, pool, margin=load_margin(folder / MODEL_FILE.name), off_pool=off_pool,
+                    topic_model=topics, topic_positions=positions)
 
 
 def offtopic_messages(path: Path) -> list[tuple[str, str]]:

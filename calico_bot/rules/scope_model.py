@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from calico_bot.rules.knowledge import DATA_DIR, Entry
-from calico_bot.rules.rerank import Vectoriser, json_lines, reference_texts
+from calico_bot.rules.ngrams import Vectoriser
+from calico_bot.rules.rerank import json_lines, reference_texts
 
 MODEL_FILE = DATA_DIR / "scope_model.jsonl"
 #: Extra training messages written for the classifier (never measured on).

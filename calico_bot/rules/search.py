@@ -133,6 +133,11 @@ OTHER_DOMAIN_STEP = 0.1
 #: the question is asked (``here``) - gets this edge, unless the question's own words point to another
 #: game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
+#: The first answer is as confident as the best coverage among the hand ranking's first this many topics.
+VOUCHING_TOPICS = 1
+#: A structure question ("how many players", "undo") whose words point to no game is about the game whose
+#: topics hold at least this share of the topic classifier's probability (``RulesIndex._learned_game``).
+LEARNED_GAME_SHARE = 0.6
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0
@@ -468,6 +473,19 @@ class RulesIndex:
         (best, top), (_, second) = sorted(evidence.items(), key=lambda kv: -kv[1])[:2]
         return best if top > 0 and top >= GAME_HINT_DOMINANCE * second else None
 
+    def _learned_game(self, question: str) -> str | None:
+        """The game the learned topic classifier (``rules.topic_model``) thinks the question is about: its
+        topics of that game hold at least ``LEARNED_GAME_SHARE`` of the probability."""
+        reranker = self.reranker
+        if reranker is None or reranker.topic_model is None or reranker.topic_positions is None:
+            return None
+        p = np.exp(reranker.topic_model.log_probabilities(question))
+        games = self._games[reranker.topic_positions]
+        for g in GAMES:
+            if float(p[games == g].sum()) >= LEARNED_GAME_SHARE:
+                return g
+        return None
+
     def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
         """(covered, total) information of a query in document ``i``, for the confidence.
 
@@ -605,7 +623,8 @@ class RulesIndex:
             hinted = (unit or player_count_game(question) or self._hinted_game(query)
                       or (bot_game(question) if intent in BOT_INTENTS else None))
             ranked = ranked_game if intent in TIE_INTENTS and here is None else None
-            owner = hinted or ranked or here or "calico"
+            # Then the game played here, then the one the topic classifier is fairly sure of.
+            owner = hinted or ranked or here or self._learned_game(question) or "calico"
         return self._by_id.get(topics.get(owner, ""))
 
     @staticmethod
@@ -711,7 +730,7 @@ class RulesIndex:
 
             # Whether to answer at all stays the hand ranking's decision: the first answer is as
             # confident as the better of itself and the hand ranking's first.
-            vouch = coverage(order[0]) if order else 0.0
+            vouch = max((coverage(g) for g in order[:VOUCHING_TOPICS]), default=0.0)
             order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games,
                                                    best_member != np.arange(len(scores)), variant > 1.0))[:k]
         else:
@@ -854,7 +873,10 @@ def _term_games(docs: Sequence[frozenset[str]], games: np.ndarray) -> dict[str, 
 
 @lru_cache(maxsize=4096)
 def _misspelt_stop_word(word: str) -> bool:
-    """Whether a word is one typo (Damerau-Levenshtein) away from a stop word of 3+ letters."""
+    """Whether a word is one typo (Damerau-Levenshtein) away from a stop word of 3+ letters; a two-letter
+    word only when it is such a stop word with one letter left out ("hw", "wy", "th")."""
+    if len(word) == 2:
+        return any(len(w) == 3 and (w[1:] == word or w[0] + w[2] == word or w[:2] == word) for w in _STOP_WORDS)
     if len(word) < 3:
         return False
     match = process.extractOne(word, _STOP_WORDS, scorer=DamerauLevenshtein.distance, score_cutoff=1)
