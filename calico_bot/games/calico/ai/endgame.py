@@ -35,7 +35,7 @@ import numpy as np
 from calico_bot.games.calico.ai.board import Board, CatRule
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.components import MARKET_SIZE, GoalTile, count_profile
-from calico_bot.games.calico.engine.geometry import cells_of
+from calico_bot.games.calico.engine.geometry import NEIGHBOUR_MASK, cells_of
 
 KINDS = 36
 _COLOR = np.arange(KINDS) // 6
@@ -66,10 +66,29 @@ def _order_gains(board: Board, cells: list[int], firsts: set[int], rules: tuple[
                     two = one.copy()
                     g2 = two.place(cells[j], _tile(u, values), rules)
                     for v in range(6):
-                        three = two.copy()
-                        table[u, v] = g1 + g2 + three.place(cells[k], _tile(v, values), rules)
+                        table[u, v] = g1 + g2 + _last_gain(two, cells[k], v, values, rules)
                 out[(i, f, j)] = table
     return out
+
+
+def _last_gain(board: Board, cell: int, value: int, values: int, rules: tuple[CatRule | None, ...]) -> int:
+    """What :meth:`.board.Board.place` would earn with a tile of color (or pattern) ``value`` on ``cell``: the
+    button and rainbow (or cat) points, without changing the quilt."""
+    touch = NEIGHBOUR_MASK[cell]
+    group = 1 << cell
+    for g in (board.cg if values == _COLORS else board.pg)[value]:
+        if g & touch:
+            group |= g
+    if values == _COLORS:
+        if group.bit_count() < 3 or group & board.btnm:
+            return 0
+        return 6 if not board.rainbow and board.btn_colors | 1 << value == 0b111111 else 3
+    rule = rules[value]
+    if rule is None or group & board.catm:
+        return 0
+    if rule.shape is None:
+        return rule.points if group.bit_count() >= rule.min_group else 0
+    return rule.points if any(p & group == p for p in rule.by_cell[cell]) else 0
 
 
 def _tile(value: int, values: int) -> int:
@@ -149,27 +168,28 @@ class ThreeLeft:
     def __init__(self, pair: np.ndarray, k: int, counts: np.ndarray, total: int) -> None:
         reach = np.maximum(pair[k][None, :], pair)  # [t, b]: R with the hand {k, t}
         floor = np.maximum(np.maximum(pair[k], pair[:, k])[:, None], reach)  # [t, n]
-        m = np.maximum(floor[:, :, None], reach[:, None, :])  # [t, n, b]
-        # (M c)[b] = sum over b2 of c[b2] * max(m[b], m[b2]), by sorting each row once (the floor keeps the order).
+        # With m[t, n, b] = max(floor[t, n], reach[t, b]): (M c)[b] = sum over b2 of c[b2] * max(m[b], m[b2]), by
+        # sorting each row of ``reach`` once (the floor keeps the order).
         order = np.argsort(reach, axis=1, kind="stable")
+        self.rank = np.argsort(order, axis=1)  # [t, b]: the position of b in its row's order
         c_sorted = counts[order]  # [t, pos]
         v_sorted = np.maximum(floor[:, :, None], np.take_along_axis(reach, order, axis=1)[:, None, :])
         below = np.cumsum(c_sorted, axis=1)[:, None, :]
         weighted = c_sorted[:, None, :] * v_sorted
-        above = weighted.sum(axis=2, keepdims=True) - np.cumsum(weighted, axis=2)
-        mc_sorted = v_sorted * below + above
-        mc = np.empty_like(mc_sorted)
-        np.put_along_axis(mc, np.broadcast_to(order[:, None, :], mc.shape), mc_sorted, axis=2)
-        self.m = m
-        self.mc = mc
-        self.base = (c_sorted[:, None, :] * mc_sorted).sum(axis=2) - weighted.sum(axis=2)  # Q - L, [t, n]
+        spread = np.cumsum(weighted, axis=2)
+        level = spread[:, :, -1:]  # L[t, n] = sum of c[b] * m[b]
+        self.mc = v_sorted * below + (level - spread)  # (M c), in each row's sorted order
+        self.reach = reach
+        self.floor = floor
+        self.base = (c_sorted[:, None, :] * self.mc).sum(axis=2) - level[:, :, 0]  # Q - L, [t, n]
         self.scale = 1.0 / ((total - 2) * (total - 3))
 
     def removed(self, t: np.ndarray, n: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         """Expected final score with taken tile ``t`` and near tile ``n``, after the draws ``x`` and ``y`` left
         the pool (arrays of kinds, broadcast together)."""
-        mx, my = self.m[t, n, x], self.m[t, n, y]
-        value = (self.base[t, n] - 2 * self.mc[t, n, x] - 2 * self.mc[t, n, y]
+        floor = self.floor[t, n]
+        mx, my = np.maximum(floor, self.reach[t, x]), np.maximum(floor, self.reach[t, y])
+        value = (self.base[t, n] - 2 * self.mc[t, n, self.rank[t, x]] - 2 * self.mc[t, n, self.rank[t, y]]
                  + 2 * np.maximum(mx, my) + 2 * mx + 2 * my)
         return value * self.scale
 
