@@ -25,9 +25,10 @@ placements remain (the two-placement lookahead is then exact).
 In solo, with three spaces left (``endgame``, on since issue 16), the sampled stage is replaced by an exact
 one: every placement with every slot is valued by the expected final score over every pair of tiles the
 conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
-(:meth:`StrongPolicy.endgame_values`). With ``endgame_spaces=4`` (off by default) the turn with four spaces left
-is decided the same way, by an exact expectimax over both pairs of draws (:mod:`.endgame`; standard solo only:
-in a scenario the objectives are not in its tables, and the sampled search decides that turn).
+(:meth:`StrongPolicy.endgame_values`). Since the sixth round (``endgame_spaces=4``, the default; 3 for the player
+before it) the turn with four spaces left is decided the same way, by an exact expectimax over both pairs of draws
+(:mod:`.endgame`; standard solo only: in a scenario the objectives are not in its tables, and the sampled search
+decides that turn).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
@@ -69,7 +70,7 @@ V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": Fa
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
-ENDGAME_SPACES = 3  # spaces left from which the exact solo endgame decides (3, or 4: :mod:`.endgame`)
+ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
@@ -81,7 +82,7 @@ class StrongPolicy:
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
                  conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
-                 endgame_spaces: int = ENDGAME_SPACES) -> None:
+                 endgame_spaces: int = ENDGAME_SPACES, residual: int = 0) -> None:
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         self.seed = seed
@@ -97,6 +98,11 @@ class StrongPolicy:
         self.goal_futures = goal_futures
         self.endgame = endgame
         self.endgame_spaces = endgame_spaces
+        self.residual = None
+        if residual:  # the learned correction of the evaluation at the search's leaves (:mod:`.residual`)
+            from calico_bot.games.calico.ai.residual import load_residual
+
+            self.residual = load_residual()
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -141,7 +147,7 @@ class StrongPolicy:
         objectives = None
         if view.scenario is not None and self.objective_bonus > 0:
             objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
-        ev = Evaluator(goals, rules, self.weights, objectives)
+        ev = Evaluator(goals, rules, self.weights, objectives, self.residual)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)

@@ -16,8 +16,8 @@ NAMES = ["random", "greedy", "strong"]
 def _policy(name: str, seed: int = 7):
     # No time cap, so that the search (and its sampling of future draws) is the same on every run; the goal
     # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too, and
-    # the solo endgame (the solo positions at turns 18 and 19 have four and three spaces left; the deeper endgame,
-    # off by default, is switched on for the first) weighs the draws from the unseen tiles.
+    # the solo endgame (the solo positions at turns 18 and 19 have four and three spaces left: the deeper endgame
+    # and the three-left one) weighs the draws from the unseen tiles.
     return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1, "endgame": True,
                                           "endgame_spaces": 4} if name == "strong" else {}))
 

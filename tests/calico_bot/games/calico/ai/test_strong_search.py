@@ -163,8 +163,8 @@ def test_endgame_decides_the_turn_with_three_spaces_left_only_in_solo(monkeypatc
     assert calls == [1]
     state.apply(turn)  # a legal turn
     StrongPolicy(4, budget_ms=None, endgame=False).choose_turn(_late_solo_view(4, 3)[1])
-    StrongPolicy(4, budget_ms=None, endgame=True).choose_turn(_late_solo_view(5, 4)[1])
-    assert calls == [1]  # switched off, or four spaces left: the sampled search as before
+    StrongPolicy(4, budget_ms=None, endgame=True, endgame_spaces=3).choose_turn(_late_solo_view(5, 4)[1])
+    assert calls == [1]  # switched off, or four spaces left without the deeper endgame: the sampled search
 
 
 def test_final_tables_match_the_quilt_played_out() -> None:
@@ -241,11 +241,12 @@ def test_deep_endgame_setting_decides_the_turn_with_four_spaces_left(monkeypatch
 
     monkeypatch.setattr(strong_module, "deep_endgame_values", spy)
     state, view = _late_solo_view(6, 4)
-    turns = [StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(view) for _ in range(2)]
+    turns = [StrongPolicy(6, budget_ms=None).choose_turn(view) for _ in range(2)]  # on by default
     assert calls == [1, 1]
     assert turns[0] == turns[1]  # deterministic for a seed
     state.apply(turns[0])  # a legal turn
-    StrongPolicy(6, budget_ms=None).choose_turn(_late_solo_view(6, 4)[1])  # off by default
+    StrongPolicy(6, budget_ms=None, endgame_spaces=3).choose_turn(_late_solo_view(6, 4)[1])  # the player before
+    StrongPolicy(6, budget_ms=None, endgame=False).choose_turn(_late_solo_view(6, 4)[1])  # no endgame at all
     StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(7, 3)[1])  # three left: as before
     StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(8, 4, 7)[1])  # a scenario
     assert calls == [1, 1]
