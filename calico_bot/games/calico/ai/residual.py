@@ -26,7 +26,7 @@ from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.game import GameOptions, new_game
 
 DATA_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "residual.json"
-PLAY: dict[str, object] = {"shortlist": 4, "samples": 3, "resample": 1}  # the reduced search of the training games
+PLAY: dict[str, object] = {"shortlist": 4, "samples": 3, "resample": 1, "endgame_spaces": 3}  # the training games
 PENALTIES = (0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0)  # ridge penalties tried (times the number of samples / 1000)
 RESERVED = ((1, 200), (777, 976), (6001, 9999))  # bench and development seeds
 
