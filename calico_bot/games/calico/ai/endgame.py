@@ -42,6 +42,7 @@ _COLOR = np.arange(KINDS) // 6
 _PATTERN = np.arange(KINDS) % 6
 _NO_CATS: tuple[CatRule | None, ...] = (None,) * 6
 _EVERY_CELL = -1  # a button mask that holds every cell: no group can earn another button
+_COLORS, _PATTERNS = 0, 1  # what :func:`_order_gains` places: colors (buttons, rainbow) or patterns (cats)
 
 Goals = tuple[tuple[tuple[int, ...], GoalTile], ...]
 
@@ -94,8 +95,6 @@ def _last_gain(board: Board, cell: int, value: int, values: int, rules: tuple[Ca
 def _tile(value: int, values: int) -> int:
     return value * 6 if values == _COLORS else value
 
-
-_COLORS, _PATTERNS = 0, 1
 
 
 def goal_table(board: Board, cells: list[int], goals: Goals) -> np.ndarray:

@@ -172,7 +172,8 @@ class StrongPolicy:
             h, cell, s = self._endgame(view, first, slots, rules, ev)
             return make_turn(view, h, cell, s)
         if (self.endgame and self.endgame_spaces >= 4 and remaining == 3 and view.solo and objectives is None
-                and min(view.bag_count, len(view.unseen_list)) >= 4 and len(hand) == 2):
+                and min(view.bag_count, len(view.unseen_list)) >= 4 and len(hand) == 2
+                and None not in view.market and len(view.market) == MARKET_SIZE):
             values = deep_endgame_values(view, first, slots, rules, goals, self.weights.goal_scale, deadline)
             _, _, h, cell, s = max(values, key=lambda v: v[:2])
             return make_turn(view, h, cell, s)
