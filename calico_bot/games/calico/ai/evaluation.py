@@ -15,9 +15,11 @@
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
@@ -272,6 +274,16 @@ class Residual:
         if c is None:
             return 0.0
         return c[0] + c[1] * terms[0] + c[2] * terms[1] + c[3] * terms[2] + c[4] * terms[3]
+
+
+RESIDUAL_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "residual.json"  # :mod:`.residual`
+
+
+@cache
+def load_residual(path: str = str(RESIDUAL_FILE)) -> Residual:
+    """The residual trained by :mod:`.residual` (its coefficients per placements left), read once."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return Residual({int(r): tuple(c) for r, c in data["coefficients"].items()})
 
 
 def goal_prior(goal_id: str, m: float) -> float:

@@ -15,17 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
-from calico_bot.games.calico.ai.evaluation import Evaluator, Residual
+from calico_bot.games.calico.ai.evaluation import RESIDUAL_FILE as DATA_FILE
+from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.game import GameOptions, new_game
 
-DATA_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "residual.json"
 PLAY: dict[str, object] = {"shortlist": 4, "samples": 3, "resample": 1, "endgame_spaces": 3}  # the training games
 PENALTIES = (0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0)  # ridge penalties tried (times the number of samples / 1000)
 RESERVED = ((1, 200), (777, 976), (6001, 9999))  # bench and development seeds
@@ -84,12 +83,6 @@ def _ridge(x: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
     penalty = lam * np.eye(x.shape[1])
     penalty[0, 0] = 0.0
     return np.linalg.solve(x.T @ x + penalty, x.T @ y)
-
-
-@cache
-def load_residual(path: str = str(DATA_FILE)) -> Residual:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return Residual({int(r): tuple(c) for r, c in data["coefficients"].items()})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,7 +55,7 @@ from collections import Counter
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior, load_residual
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
@@ -100,8 +100,6 @@ class StrongPolicy:
         self.endgame_spaces = endgame_spaces
         self.residual = None
         if residual:  # the learned correction of the evaluation at the search's leaves (:mod:`.residual`)
-            from calico_bot.games.calico.ai.residual import load_residual
-
             self.residual = load_residual()
 
     # --- setup ------------------------------------------------------------------------------------

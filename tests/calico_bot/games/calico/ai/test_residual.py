@@ -10,7 +10,7 @@ import pytest
 
 from calico_bot.games.calico.ai import build_view, residual
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
-from calico_bot.games.calico.ai.evaluation import Evaluator, Residual
+from calico_bot.games.calico.ai.evaluation import Evaluator, Residual, load_residual
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 
 
@@ -65,7 +65,7 @@ def test_training_refuses_reserved_seeds_and_the_shipped_file_loads(capsys: pyte
         residual.main(["--games", "50", "--seed", "150"])
     assert "overlap the reserved seeds 1-200" in capsys.readouterr().err
     data = json.loads(residual.DATA_FILE.read_text(encoding="utf-8"))
-    loaded = residual.load_residual()
+    loaded = load_residual()
     assert set(loaded.coefficients) == {int(r) for r in data["coefficients"]}
     assert all(len(c) == 5 for c in loaded.coefficients.values())
 
