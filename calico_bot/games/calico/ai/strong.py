@@ -33,6 +33,9 @@ decides that turn).
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
 
+With ``residual`` (off: it measured no gain, README, "The AI") every evaluation of the search adds a correction
+learned from self-play (:class:`.evaluation.Residual`, trained by :mod:`.residual`).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
