@@ -59,7 +59,8 @@ class DuelOutcome:
 
 
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
-SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame")
+SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame",
+                   "endgame_spaces", "residual")
 WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
 WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 
@@ -245,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     for spec in (args.policy, args.vs):
         if spec is not None:
             try:
-                policy_by_name(parse_spec(spec)[0])
+                _policy(spec, 0, None)  # a wrong name, key or value is refused here, in one line
             except ValueError as error:
                 parser.error(str(error))
     seeds = list(range(args.seed, args.seed + args.games))

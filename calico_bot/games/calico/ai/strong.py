@@ -25,10 +25,16 @@ placements remain (the two-placement lookahead is then exact).
 In solo, with three spaces left (``endgame``, on since issue 16), the sampled stage is replaced by an exact
 one: every placement with every slot is valued by the expected final score over every pair of tiles the
 conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
-(:meth:`StrongPolicy.endgame_values`).
+(:meth:`StrongPolicy.endgame_values`). Since the sixth round (``endgame_spaces=4``, the default; 3 for the player
+before it) the turn with four spaces left is decided the same way, by an exact expectimax over both pairs of draws
+(:mod:`.endgame`; standard solo only: in a scenario the objectives are not in its tables, and the sampled search
+decides that turn).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
+
+With ``residual`` (off: it measured no gain, README, "The AI") every evaluation of the search adds a correction
+learned from self-play (:class:`.evaluation.Residual`, trained by :mod:`.residual`).
 
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
@@ -51,7 +57,8 @@ from collections import Counter
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
+from calico_bot.games.calico.ai.endgame import deep_endgame_values
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior, load_residual
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
@@ -66,6 +73,7 @@ V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": Fa
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
+ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
@@ -76,7 +84,10 @@ class StrongPolicy:
     def __init__(self, seed: int = 0, budget_ms: float | None = FROM_SETTING, weights: Weights | None = None,
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
-                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME) -> None:
+                 conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
+                 endgame_spaces: int = ENDGAME_SPACES, residual: int = 0) -> None:
+        if endgame_spaces not in (3, 4):
+            raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -89,6 +100,10 @@ class StrongPolicy:
         self.conditional_third = conditional_third
         self.goal_futures = goal_futures
         self.endgame = endgame
+        self.endgame_spaces = endgame_spaces
+        self.residual = None
+        if residual:  # the learned correction of the evaluation at the search's leaves (:mod:`.residual`)
+            self.residual = load_residual()
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -133,7 +148,7 @@ class StrongPolicy:
         objectives = None
         if view.scenario is not None and self.objective_bonus > 0:
             objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
-        ev = Evaluator(goals, rules, self.weights, objectives)
+        ev = Evaluator(goals, rules, self.weights, objectives, self.residual)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)
@@ -156,6 +171,12 @@ class StrongPolicy:
             return make_turn(view, h, cell, None)
         if self.endgame and remaining == 2 and view.solo and min(view.bag_count, len(view.unseen_list)) >= 2:
             h, cell, s = self._endgame(view, first, slots, rules, ev)
+            return make_turn(view, h, cell, s)
+        if (self.endgame and self.endgame_spaces >= 4 and remaining == 3 and view.solo and objectives is None
+                and min(view.bag_count, len(view.unseen_list)) >= 4 and len(hand) == 2
+                and None not in view.market and len(view.market) == MARKET_SIZE):
+            values = deep_endgame_values(view, first, slots, rules, goals, self.weights.goal_scale, deadline)
+            _, _, h, cell, s = max(values, key=lambda v: v[:2])
             return make_turn(view, h, cell, s)
 
         # Stage 1: for the best first placements, the best evaluation next turn of each tile we could hold.

@@ -10,15 +10,18 @@ from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 
-NAMES = ["random", "greedy", "strong"]
+NAMES = ["random", "greedy", "strong", "strong+residual"]
 
 
 def _policy(name: str, seed: int = 7):
+    if name == "strong+residual":  # the learned residual of the evaluation (a setting, off by default)
+        return policy_by_name("strong", seed, budget_ms=None, shortlist=4, residual=1)
     # No time cap, so that the search (and its sampling of future draws) is the same on every run; the goal
     # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too, and
-    # the solo endgame (the solo position at turn 19 has three spaces left) weighs the draws from the unseen tiles.
-    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1, "endgame": True}
-                                         if name == "strong" else {}))
+    # the solo endgame (the solo positions at turns 18 and 19 have four and three spaces left: the deeper endgame
+    # and the three-left one) weighs the draws from the unseen tiles.
+    return policy_by_name(name, seed, **({"budget_ms": None, "shortlist": 4, "goal_futures": 1, "endgame": True,
+                                          "endgame_spaces": 4} if name == "strong" else {}))
 
 
 def _perturbed(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -58,7 +61,7 @@ def _positions(options: GameOptions, seed: int, stops: tuple[int, ...]) -> list[
 def test_hidden_tiles_do_not_change_decisions(players: int) -> None:
     options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
     rng = random.Random(99)
-    for position in _positions(options, 4, (0, 7, 20 * players - 1)):
+    for position in _positions(options, 4, (0, 7, 18, 19) if players == 1 else (0, 7, 20 * players - 1)):
         seats = range(players) if position.phase == "setup" else [position.current]
         for seat in seats:
             twins = [_perturbed(position, seat, rng) for _ in range(2)]

@@ -9,7 +9,9 @@ import random
 import pytest
 
 from calico_bot.games.calico.ai import build_view, policy_by_name
+from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
+from calico_bot.games.calico.ai.endgame import FinalTables, deep_endgame_values
 from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.components import SCENARIOS
@@ -161,5 +163,108 @@ def test_endgame_decides_the_turn_with_three_spaces_left_only_in_solo(monkeypatc
     assert calls == [1]
     state.apply(turn)  # a legal turn
     StrongPolicy(4, budget_ms=None, endgame=False).choose_turn(_late_solo_view(4, 3)[1])
-    StrongPolicy(4, budget_ms=None, endgame=True).choose_turn(_late_solo_view(5, 4)[1])
-    assert calls == [1]  # switched off, or four spaces left: the sampled search as before
+    StrongPolicy(4, budget_ms=None, endgame=True, endgame_spaces=3).choose_turn(_late_solo_view(5, 4)[1])
+    assert calls == [1]  # switched off, or four spaces left without the deeper endgame: the sampled search
+
+
+def test_final_tables_match_the_quilt_played_out() -> None:
+    """Four spaces left, one placed: every filling of the last three spaces in every order, against the lean quilt
+    and the evaluator's final value (cats, buttons, rainbow and goals)."""
+    _, view = _late_solo_view(11, 4)
+    rules = rules_for(view.cat_of_pattern)
+    goals = goal_list(view.goals)
+    ev = Evaluator(goals, rules, Weights())
+    after = Board.from_quilt(view.quilt)
+    after.place(cells_of(after.empty)[1], view.hand[0], rules)
+    firsts = {view.hand[1], *(t for t in view.market if t is not None)}
+    tables = FinalTables(after, firsts, rules, goals, 1.0)
+    rng = random.Random(4)
+    for _ in range(150):
+        i, j = rng.sample(range(3), 2)
+        (k,) = {0, 1, 2} - {i, j}
+        a, u, v = rng.choice(sorted(firsts)), rng.randrange(36), rng.randrange(36)
+        final = after.copy()
+        for cell, tile in ((tables.cells[i], a), (tables.cells[j], u), (tables.cells[k], v)):
+            final.place(cell, tile, rules)
+        assert tables.final(i, a, j)[u, v] == ev(final, 0)
+
+
+def test_deep_endgame_is_the_expectation_of_the_three_left_values() -> None:
+    """Four spaces left: every ordered first draw from a small unseen pool, the best next placement and slot valued by
+    the exact three-left endgame on the pool that is left, against the deep endgame's closed form."""
+    _, view = _late_solo_view(12, 4)
+    pool = [view.market[0], view.hand[0], 5, 5, 17, 30]
+    unseen = [0] * 36
+    for t in pool:
+        unseen[t] += 1
+    view = dataclasses.replace(view, unseen=tuple(unseen), bag_count=len(pool))
+    rules = rules_for(view.cat_of_pattern)
+    ev = Evaluator(goal_list(view.goals), rules, Weights())
+    board = Board.from_quilt(view.quilt)
+    first = []
+    for h, tile in enumerate(view.hand):
+        for cell in cells_of(board.empty)[:2]:
+            after = board.copy()
+            after.place(cell, tile, rules)
+            first.append((0.0, random.random(), h, cell, after))
+    values = deep_endgame_values(view, first, [0, 1, 2], rules, goal_list(view.goals), 1.0)
+    got = {(h, cell, s): v for v, _, h, cell, s in values}
+    assert len(got) == len(first) * 3
+    for _, _, h, cell, after in first[:2]:
+        other = view.hand[1 - h]
+        for s in (0, 1, 2):
+            taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
+            outcomes = []
+            for i, j in itertools.permutations(range(len(pool)), 2):
+                left = [0] * 36
+                for r, t in enumerate(pool):
+                    left[t] += r not in (i, j)
+                later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
+                                            unseen=tuple(left), bag_count=len(pool) - 2)
+                nexts = []
+                for h2, tile in enumerate(later.hand):
+                    for c2 in cells_of(after.empty):
+                        second = after.copy()
+                        second.place(c2, tile, rules)
+                        nexts.append((0.0, 0.0, h2, c2, second))
+                outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
+            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+
+
+def test_deep_endgame_setting_decides_the_turn_with_four_spaces_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = strong_module.deep_endgame_values
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(strong_module, "deep_endgame_values", spy)
+    state, view = _late_solo_view(6, 4)
+    turns = [StrongPolicy(6, budget_ms=None).choose_turn(view) for _ in range(2)]  # on by default
+    assert calls == [1, 1]
+    assert turns[0] == turns[1]  # deterministic for a seed
+    state.apply(turns[0])  # a legal turn
+    StrongPolicy(6, budget_ms=None, endgame_spaces=3).choose_turn(_late_solo_view(6, 4)[1])  # the player before
+    StrongPolicy(6, budget_ms=None, endgame=False).choose_turn(_late_solo_view(6, 4)[1])  # no endgame at all
+    StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(7, 3)[1])  # three left: as before
+    StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(8, 4, 7)[1])  # a scenario
+    assert calls == [1, 1]
+    with pytest.raises(ValueError, match="endgame_spaces must be 3 or 4"):
+        StrongPolicy(6, endgame_spaces=5)
+
+
+def test_deep_endgame_keeps_a_move_past_its_deadline() -> None:
+    """A deadline already past: the best placement is still valued (with every slot), the others are left out."""
+    _, view = _late_solo_view(9, 4)
+    rules = rules_for(view.cat_of_pattern)
+    board = Board.from_quilt(view.quilt)
+    first = []
+    for h, tile in enumerate(view.hand):
+        for cell in cells_of(board.empty):
+            after = board.copy()
+            after.place(cell, tile, rules)
+            first.append((0.0, 0.0, h, cell, after))
+    slots = [s for s, t in enumerate(view.market) if t is not None]
+    values = deep_endgame_values(view, first, slots, rules, goal_list(view.goals), 1.0, deadline=0.0)
+    assert [(h, cell) for _, _, h, cell, _ in values] == [first[0][2:4]] * len(slots)
