@@ -15,11 +15,9 @@
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
@@ -170,11 +168,8 @@ class Evaluator:
     """
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
-                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None,
-                 residual: Residual | None = None) -> None:
+                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None) -> None:
         self.goals = goals
-        self.residual = residual
-        self.last_terms: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         self.rules = rules
         self.w = weights or Weights()
         self.objectives = objectives
@@ -202,8 +197,7 @@ class Evaluator:
 
     def __call__(self, board: Board, remaining: int) -> float:
         w = self.w
-        goals_part = self.goals_value(board)
-        value = board.points + goals_part
+        value = board.points + self.goals_value(board)
         if remaining <= 0:
             if self.objectives is not None:
                 value += self.objectives(board, w.goal_choices, [0.0] * 6, [0.0] * 6, 0.0)
@@ -217,7 +211,6 @@ class Evaluator:
         if level is None:
             level = self._levels[level_key] = {}
         cat_values = [0.0] * 6
-        before_cats = value
         pm = board.pm
         for pattern, rule in self._cat_rules:
             key = pm[pattern] << 3 | pattern
@@ -227,7 +220,6 @@ class Evaluator:
             cat_values[pattern] = cached
             value += cached
         button_values = [0.0] * 6
-        before_buttons = value
         chance_product = 1.0
         cm = board.cm
         btn_colors = board.btn_colors
@@ -245,45 +237,14 @@ class Evaluator:
             value += per_button * chances
             if not btn_colors >> color & 1:
                 chance_product *= min(1.0, chances) if chances > 0 else w.lone_button
-        before_rainbow = value
         if not board.rainbow:
             value += 3 * w.rainbow_scale * chance_product
-        # The evaluation's terms (goals, open cats, open buttons, rainbow), for the residual and its training data.
-        terms = (goals_part, before_buttons - before_cats, before_rainbow - before_buttons, value - before_rainbow)
-        self.last_terms = terms
-        if self.residual is not None:
-            value += self.residual(remaining, terms)
         if self.objectives is not None:
             cat_chances = [v / (r.points * w.cat_scale) if r is not None and v else 0.0
                            for v, r in zip(cat_values, self.rules, strict=True)]
             value += self.objectives(board, w.goal_choices, cat_chances, button_values,
                                      0.0 if board.rainbow else chance_product)
         return value
-
-
-class Residual:
-    """A learned correction of the evaluation (:mod:`.residual`): per placements left, a linear function of the
-    evaluation's terms (goals, open cats, open buttons, rainbow) plus a constant, fitted to what the player scores
-    in the end minus the evaluation."""
-
-    def __init__(self, coefficients: dict[int, tuple[float, ...]]) -> None:
-        self.coefficients = coefficients
-
-    def __call__(self, remaining: int, terms: tuple[float, float, float, float]) -> float:
-        c = self.coefficients.get(remaining)
-        if c is None:
-            return 0.0
-        return c[0] + c[1] * terms[0] + c[2] * terms[1] + c[3] * terms[2] + c[4] * terms[3]
-
-
-RESIDUAL_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "residual.json"  # :mod:`.residual`
-
-
-@cache
-def load_residual(path: str = str(RESIDUAL_FILE)) -> Residual:
-    """The residual trained by :mod:`.residual` (its coefficients per placements left), read once."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return Residual({int(r): tuple(c) for r, c in data["coefficients"].items()})
 
 
 def goal_prior(goal_id: str, m: float) -> float:

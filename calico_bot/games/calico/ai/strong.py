@@ -33,8 +33,6 @@ decides that turn).
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
 
-With ``residual`` (off: it measured no gain, README, "The AI") every evaluation of the search adds a correction
-learned from self-play (:class:`.evaluation.Residual`, trained by :mod:`.residual`).
 
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
@@ -58,7 +56,7 @@ from collections import Counter
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior, load_residual
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
@@ -85,7 +83,7 @@ class StrongPolicy:
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
                  conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
-                 endgame_spaces: int = ENDGAME_SPACES, residual: int = 0) -> None:
+                 endgame_spaces: int = ENDGAME_SPACES) -> None:
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         self.seed = seed
@@ -101,9 +99,6 @@ class StrongPolicy:
         self.goal_futures = goal_futures
         self.endgame = endgame
         self.endgame_spaces = endgame_spaces
-        self.residual = None
-        if residual:  # the learned correction of the evaluation at the search's leaves (:mod:`.residual`)
-            self.residual = load_residual()
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -148,7 +143,7 @@ class StrongPolicy:
         objectives = None
         if view.scenario is not None and self.objective_bonus > 0:
             objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
-        ev = Evaluator(goals, rules, self.weights, objectives, self.residual)
+        ev = Evaluator(goals, rules, self.weights, objectives)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)

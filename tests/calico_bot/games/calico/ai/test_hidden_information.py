@@ -10,12 +10,10 @@ from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 
-NAMES = ["random", "greedy", "strong", "strong+residual"]
+NAMES = ["random", "greedy", "strong"]
 
 
 def _policy(name: str, seed: int = 7):
-    if name == "strong+residual":  # the learned residual of the evaluation (a setting, off by default)
-        return policy_by_name("strong", seed, budget_ms=None, shortlist=4, residual=1)
     # No time cap, so that the search (and its sampling of future draws) is the same on every run; the goal
     # choice by play-outs (off by default) is switched on with one play-out per candidate, to check it too, and
     # the solo endgame (the solo positions at turns 18 and 19 have four and three spaces left: the deeper endgame
