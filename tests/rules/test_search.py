@@ -245,3 +245,13 @@ def test_a_word_of_one_entry_hints_no_game(real_index: RulesIndex) -> None:
 def test_contractions_without_apostrophe_are_filler(real_index: RulesIndex) -> None:
     query = real_index._analyse("theres two steps in a turn right, thats it?")
     assert not {"her", "there", "that"} & set(query.en)
+
+
+def test_chinese_sound_alike_slips_and_two_letter_stop_word_slips(real_index: RulesIndex) -> None:
+    # 涨 for 张 (zhang), 涩 for 色 (se); 根本 ("at all") is filler; "hw" is "how", not an unknown word.
+    for question, topic in (("五个人玩每人发几涨", "citb.setup"), ("牌面上根本没颜涩,那颜色是谁决定的", "citb.declare"),
+                            ("hw many paterns does each cat get at the start", "calico.setup.standard")):
+        hits = real_index.search(question)
+        assert hits and hits[0].id == topic, (question, [h.id for h in hits])
+    # A stray two-letter word that is no slip of a stop word still counts as unknown.
+    assert real_index.lookup("zq").out_of_scope is not None
