@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -18,6 +19,18 @@ from calico_bot.games.calico.engine.components import SCENARIOS
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of
 
+
+def _placements(board: Board, hand: Sequence[int], rules: tuple, cells: Sequence[int],
+                tie: Callable[[], float] = lambda: 0.0) -> list[tuple[float, float, int, int, Board]]:
+    """Every placement of a hand tile on one of ``cells``, as the search's first step lists them:
+    (value, tie-break, hand index, cell, quilt after)."""
+    out = []
+    for h, tile in enumerate(hand):
+        for cell in cells:
+            after = board.copy()
+            after.place(cell, tile, rules)
+            out.append((0.0, tie(), h, cell, after))
+    return out
 
 def test_third_placement_is_tried_on_the_quilt_after_the_second() -> None:
     rng = random.Random(2)
@@ -115,12 +128,7 @@ def test_endgame_values_are_the_exact_expectation_over_every_draw(seed: int, sce
     objectives = ObjectiveTerms(SCENARIOS[scenario], rules, goal_list(view.goals), 10.0) if scenario else None
     ev = Evaluator(goal_list(view.goals), rules, Weights(), objectives)
     board = Board.from_quilt(view.quilt)
-    first = []
-    for h, tile in enumerate(view.hand):
-        for cell in cells_of(board.empty):
-            after = board.copy()
-            after.place(cell, tile, rules)
-            first.append((0.0, random.random(), h, cell, after))
+    first = _placements(board, view.hand, rules, cells_of(board.empty), tie=random.random)
     slots = [0, 1, 2]
     got = {(h, cell, s): v for v, _, h, cell, s in StrongPolicy.endgame_values(view, first, slots, rules, ev)}
 
@@ -201,12 +209,7 @@ def test_deep_endgame_is_the_expectation_of_the_three_left_values() -> None:
     rules = rules_for(view.cat_of_pattern)
     ev = Evaluator(goal_list(view.goals), rules, Weights())
     board = Board.from_quilt(view.quilt)
-    first = []
-    for h, tile in enumerate(view.hand):
-        for cell in cells_of(board.empty)[:2]:
-            after = board.copy()
-            after.place(cell, tile, rules)
-            first.append((0.0, random.random(), h, cell, after))
+    first = _placements(board, view.hand, rules, cells_of(board.empty)[:2], tie=random.random)
     values = deep_endgame_values(view, first, [0, 1, 2], rules, goal_list(view.goals), 1.0)
     got = {(h, cell, s): v for v, _, h, cell, s in values}
     assert len(got) == len(first) * 3
@@ -221,12 +224,7 @@ def test_deep_endgame_is_the_expectation_of_the_three_left_values() -> None:
                     left[t] += r not in (i, j)
                 later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
                                             unseen=tuple(left), bag_count=len(pool) - 2)
-                nexts = []
-                for h2, tile in enumerate(later.hand):
-                    for c2 in cells_of(after.empty):
-                        second = after.copy()
-                        second.place(c2, tile, rules)
-                        nexts.append((0.0, 0.0, h2, c2, second))
+                nexts = _placements(after, later.hand, rules, cells_of(after.empty))
                 outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
             assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
 
@@ -259,12 +257,7 @@ def test_deep_endgame_keeps_a_move_past_its_deadline() -> None:
     _, view = _late_solo_view(9, 4)
     rules = rules_for(view.cat_of_pattern)
     board = Board.from_quilt(view.quilt)
-    first = []
-    for h, tile in enumerate(view.hand):
-        for cell in cells_of(board.empty):
-            after = board.copy()
-            after.place(cell, tile, rules)
-            first.append((0.0, 0.0, h, cell, after))
+    first = _placements(board, view.hand, rules, cells_of(board.empty))
     slots = [s for s, t in enumerate(view.market) if t is not None]
     values = deep_endgame_values(view, first, slots, rules, goal_list(view.goals), 1.0, deadline=0.0)
     assert [(h, cell) for _, _, h, cell, _ in values] == [first[0][2:4]] * len(slots)
