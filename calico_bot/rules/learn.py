@@ -6,7 +6,6 @@ and the off-topic classifier (``rules.scope_model``).
     python -m calico_bot.rules.learn train-scope   # writes data/rules/scope_model.jsonl
     python -m calico_bot.rules.learn cv-offtopic          # the off-topic neighbour rule's thresholds
     python -m calico_bot.rules.learn train   # writes data/rules/reranker.jsonl
-    python -m calico_bot.rules.learn train-topics   # writes data/rules/topic_model.npz alone
 
 Both ``cv`` commands leave one split out at a time, fit on the rest and measure the left-out split;
 nothing is written. ``train`` fits the reranker and the topic classifier on everything, ``train-scope``
@@ -28,6 +27,7 @@ from calico_bot.rules import rerank, scope_model, topic_model
 from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.knowledge import GAMES, load_entries
+from calico_bot.rules.ngrams import Vectoriser
 from calico_bot.rules.rerank import (
     MARGIN,
     MODEL_FILE,
@@ -36,7 +36,6 @@ from calico_bot.rules.rerank import (
     Pool,
     PoolItem,
     Reranker,
-    Vectoriser,
     features,
     fit,
     pool_items,
@@ -432,7 +431,7 @@ def _write_topics(model: topic_model.TopicModel) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.rules.learn", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train", "train-scope", "train-topics"))
+    parser.add_argument("command", choices=("cv", "cv-scope", "cv-offtopic", "train", "train-scope"))
     parser.add_argument("--no-topics", action="store_true", help="cv: rank without the topic classifier")
     parser.add_argument("--kb-only", action="store_true", help="neighbours from the knowledge base's examples only")
     parser.add_argument("--no-extra", action="store_true", help="cv-scope: fit without scope_train.jsonl")
@@ -457,8 +456,6 @@ def main(argv: list[str] | None = None) -> int:
         cross_validate(index, questions, tuple(s for s in args.splits.split(",") if s), not args.kb_only,
                        margins=[float(m) for m in args.margins.split(",") if m], show_misses=args.misses,
                        kb_examples=args.kb_examples, topics=not args.no_topics)
-    elif args.command == "train-topics":
-        _write_topics(train_topics(index, questions))
     elif args.command == "cv-offtopic":
         cross_validate_offtopic(index, questions)
     elif args.command == "cv-scope":

@@ -6,19 +6,23 @@ module reorders the first few of them with a linear model over a handful of feat
 * the BM25 evidence: the topic's group score relative to the best one, whether it ranked first, its rank,
   whether the score came from one of its details, whether it is about a variant the question names;
 * the coverage share the confidence uses (``RulesIndex._coverage``);
-* nearest neighbours in character n-grams (English words cut into 3- and 4-grams, Chinese characters
-  and character pairs; TF-IDF weighted, cosine): how close the question is to the topic's example
-  questions in the knowledge base (best match, and the topic's share of the ten nearest examples), and
-  to the labelled questions of ``eval_questions.jsonl`` and ``rulings.jsonl`` that the model may see
-  (same two measures).
+* nearest neighbours in character n-grams (``rules.ngrams``: English words cut into 3- and 4-grams,
+  Chinese characters and character pairs; TF-IDF weighted, cosine): how close the question is to the
+  topic's example questions in the knowledge base (best match, and the topic's share of the ten nearest
+  examples), and to the labelled questions of ``eval_questions.jsonl`` and ``rulings.jsonl`` that the
+  model may see (same two measures);
+* the learned topic classifier (``rules.topic_model``): its log-probability and probability of the topic,
+  from a classifier that never saw the question while the weights are fitted (``learn.cross_fit_topics``).
 
-The candidates are the hand ranking's first ``BM25_CANDIDATES`` topics and the topics of the nearest
-``KNN_CANDIDATES`` neighbours (so a question whose words BM25 missed can still be answered). The model
+The candidates are the hand ranking's first ``BM25_CANDIDATES`` topics, the topics of the nearest
+``KNN_CANDIDATES`` neighbours and the classifier's first ``TOPIC_CANDIDATES`` topics (so a question whose
+words BM25 missed can still be answered). The model
 is a conditional logit (softmax over one question's candidates), trained on labelled questions with
 numpy; its weights are a small JSON file (``data/rules/reranker.jsonl``).
 
     python -m calico_bot.rules.learn cv      # leave-one-split-out estimate (nothing is written)
     python -m calico_bot.rules.learn train   # fit on every split and write data/rules/reranker.jsonl
+                                             # (and the topic classifier, data/rules/topic_model.npz)
 
 Under ``cv`` each blind split in turn is left out: the weights are fitted on the other splits (with
 each training question's own split hidden from its neighbours, as the test split is hidden from
@@ -40,10 +44,8 @@ import numpy as np
 
 from calico_bot.rules import topic_model
 from calico_bot.rules.knowledge import DATA_DIR, Entry, iter_files
-from calico_bot.rules.ngrams import Vectoriser, char_ngrams, text_ngrams
+from calico_bot.rules.ngrams import Vectoriser
 from calico_bot.rules.topic_model import TopicModel
-
-__all__ = ["Vectoriser", "char_ngrams", "text_ngrams"]  # the n-grams' home is rules.ngrams
 
 MODEL_FILE = DATA_DIR / "reranker.jsonl"
 QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"

@@ -133,8 +133,6 @@ OTHER_DOMAIN_STEP = 0.1
 #: the question is asked (``here``) - gets this edge, unless the question's own words point to another
 #: game (``RulesIndex._hinted_game``), which then gets it.
 CALICO_PRIOR = 1.2
-#: The first answer is as confident as the best coverage among the hand ranking's first this many topics.
-VOUCHING_TOPICS = 1
 #: A structure question ("how many players", "undo") whose words point to no game is about the game whose
 #: topics hold at least this share of the topic classifier's probability (``RulesIndex._learned_game``).
 LEARNED_GAME_SHARE = 0.6
@@ -730,7 +728,7 @@ class RulesIndex:
 
             # Whether to answer at all stays the hand ranking's decision: the first answer is as
             # confident as the better of itself and the hand ranking's first.
-            vouch = max((coverage(g) for g in order[:VOUCHING_TOPICS]), default=0.0)
+            vouch = coverage(order[0]) if order else 0.0
             order = self.reranker.order(Candidates(question, group_scores, order, allowed, coverage, self._games,
                                                    best_member != np.arange(len(scores)), variant > 1.0))[:k]
         else:

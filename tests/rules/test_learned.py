@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -13,42 +12,19 @@ from calico_bot.rules import RulesIndex, load_entries, load_index, scope_model
 from calico_bot.rules.evaluate import Question, evaluate, load_questions
 from calico_bot.rules.evaluate import main as evaluate_main
 from calico_bot.rules.learn import FOLDS, build, cross_fit_topics, train_scope, train_topics
+from calico_bot.rules.ngrams import Vectoriser
 from calico_bot.rules.rerank import (
     FEATURES,
     MODEL_FILE,
     Pool,
     PoolItem,
-    Vectoriser,
-    char_ngrams,
     fit,
     load_digest,
     load_margin,
     load_weights,
-    text_ngrams,
     training_digest,
 )
 from tests.rules.conftest import FIXTURE_KB
-
-
-def test_char_ngrams_fold_traditional_characters_and_pad_english_words() -> None:
-    simplified = char_ngrams(["这一墩算谁的"])[1]
-    traditional = char_ngrams(["這一墩算誰的"])[1]
-    assert sorted(simplified) == sorted(traditional)
-    docs, grams = char_ngrams(["Leo", "x"])
-    assert len(set(grams)) == 6
-    # " leo " gives " le", "leo", "eo " and " leo", "leo "; the one-letter word " x " one 3-gram.
-    assert list(docs).count(0) == 5 and list(docs).count(1) == 1
-
-
-def test_one_question_gets_the_same_vector_as_a_batch() -> None:
-    texts = ["how many poitns for leo?", "這一墩算誰的", "Leo几分", "5人局 ok", "", "a"]
-    vectoriser = Vectoriser(texts[:3])
-    docs, grams, weights = vectoriser.weights(texts)
-    for i, text in enumerate(texts):
-        batch = {int(g): float(w) for d, g, w in zip(docs, grams, weights, strict=True) if d == i}
-        alone = vectoriser.vector(text)
-        assert set(batch) == set(alone) and all(abs(batch[g] - alone[g]) < 1e-12 for g in batch)
-        assert text_ngrams(text) == dict(Counter(int(g) for g in char_ngrams([text])[1]))
 
 
 def test_neighbours_survive_typos_and_scripts() -> None:

@@ -10,7 +10,7 @@ import pytest
 from calico_bot.rules import RulesIndex, topic_model
 from calico_bot.rules.evaluate import evaluate, load_questions
 from calico_bot.rules.learn import main_topics
-from calico_bot.rules.rerank import Vectoriser
+from calico_bot.rules.ngrams import Vectoriser
 
 TEXTS = ["how many points is leo worth", "leo needs five tiles in a row", "does leo score more than millie",
          "can a paradox end the round", "what happens after a paradox", "who scores in a paradox round",
