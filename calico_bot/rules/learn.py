@@ -25,6 +25,7 @@ import numpy as np
 
 from calico_bot.rules import rerank, scope_model, topic_model
 from calico_bot.rules.evaluate import Question, Report, evaluate, load_questions, topics_of
+from calico_bot.rules.games import named_only_by_common_words
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.knowledge import GAMES, load_entries
 from calico_bot.rules.ngrams import Vectoriser
@@ -170,8 +171,9 @@ def train_topics(index: RulesIndex, questions: list[Question], hide: frozenset[s
 
 def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str], list[bool], list[str]]:
     """(texts, off-topic?, split) for the classifier: the knowledge base's example questions (split
-    "kb"), the classifier's own training messages (``scope_model.TRAIN_FILE``, split "scope-train")
-    and every labelled question."""
+    "kb"), the classifier's own training messages (``scope_model.TRAIN_FILE``, split "scope-train"),
+    the rulings' questions (split "rulings") and every labelled question; each text as the classifier
+    reads it (``RulesIndex.scope_text``)."""
     texts: list[str] = []
     labels: list[bool] = []
     splits: list[str] = []
@@ -184,11 +186,15 @@ def scope_data(index: RulesIndex, questions: list[Question]) -> tuple[list[str],
         texts.append(text)
         labels.append(off)
         splits.append("scope-train")
+    for text, _, split in ruling_questions(RULINGS_FILE, index.entries()):
+        texts.append(text)
+        labels.append(False)
+        splits.append(split)
     for q in questions:
         texts.append(q.q)
         labels.append(q.offtopic)
         splits.append(q.split)
-    return texts, labels, splits
+    return [index.scope_text(t) for t in texts], labels, splits
 
 
 def train_scope(index: RulesIndex, questions: list[Question], hide: str | None = None,
@@ -208,15 +214,21 @@ class ScopeRow:
     question: Question
     refused: bool
     score: float
+    #: A game named in a way that halves the classifier's floor (vouching, and not by ordinary words only).
     vouched: bool
     intent: bool
     p: float = 0.0
 
-    def refused_with(self, start: float, slope: float) -> bool:
-        """Whether the search refuses it with the classifier's floor ``slope * (p - start)``."""
+    def refused_with(self, start: float, slope: float, cap: float = scope_model.CAP,
+                     sure: float = scope_model.SURE) -> bool:
+        """Whether the search refuses it with the classifier's floor ``slope * (p - start)``, at most ``cap``
+        below P = ``sure``."""
         if self.refused or self.intent:
             return self.refused
-        needed = max(0.0, slope * (self.p - start)) * (NAMED_GAME_FLOOR_SHARE if self.vouched else 1.0)
+        needed = max(0.0, slope * (self.p - start))
+        if self.p < sure:
+            needed = min(cap, needed)
+        needed *= NAMED_GAME_FLOOR_SHARE if self.vouched else 1.0
         return self.score < needed
 
 
@@ -232,19 +244,20 @@ def scope_rows(index: RulesIndex, questions: list[Question], extra: bool = True)
                 index.reranker = saved.hiding({q.split})
             lk = index.lookup(q.q, k=1)
             rows.append(ScopeRow(q, not lk.hits, lk.hits[0].score if lk.hits else 0.0,
-                                 vouching_game(q.q) is not None, structure_intent(q.q) is not None))
+                                 vouching_game(q.q) is not None and not named_only_by_common_words(q.q),
+                                 structure_intent(q.q) is not None))
     finally:
         index.reranker, index.scope_model = saved, saved_model
     by_text = {r.question.q: r for r in rows}
     for split in dict.fromkeys(q.split for q in questions):
         test = [q for q in questions if q.split == split]
         model = train_scope(index, questions, hide=split, extra=extra)
-        for q, p in zip(test, model.probabilities([q.q for q in test]), strict=True):
+        for q, p in zip(test, model.probabilities([index.scope_text(q.q) for q in test]), strict=True):
             by_text[q.q].p = float(p)
     return rows
 
 
-SCOPE_GRID = tuple((start, slope) for start in (0.4, 0.5, 0.6, 0.7) for slope in (0.5, 1.0, 1.5, 2.0, 3.0))
+SCOPE_GRID = tuple((start, slope) for start in (0.3, 0.4, 0.5, 0.6, 0.7) for slope in (1.0, 1.5, 2.0, 3.0))
 
 
 def cross_validate_scope(index: RulesIndex, questions: list[Question], extra: bool = True,
@@ -267,7 +280,8 @@ def cross_validate_scope(index: RulesIndex, questions: list[Question], extra: bo
         return (f"{name:<14} rules questions refused {sum(r.refused for r in rs)} -> "
                 f"{sum(r.refused_with(start, slope) for r in rs)} of {len(rs)}")
 
-    print(f"classifier floor {slope} * (P(off-topic) - {start}), each split left out of the fit"
+    print(f"classifier floor {slope} * (P(off-topic) - {start}), at most {scope_model.CAP} below P = "
+          f"{scope_model.SURE}, each split left out of the fit"
           + ("" if extra else " (without scope_train.jsonl)"))
     for split in dict.fromkeys(r.question.split for r in rows):
         print(line(split, [r for r in rows if r.question.split == split], start, slope))

@@ -32,15 +32,20 @@ from calico_bot.rules.rerank import json_lines, reference_texts
 MODEL_FILE = DATA_DIR / "scope_model.jsonl"
 #: Extra training messages written for the classifier (never measured on).
 TRAIN_FILE = DATA_DIR / "scope_train.jsonl"
-L2 = 1e-4
-STEPS = 1000
-LEARNING_RATE = 2.0
+#: L2 penalty and iteration cap of the fit (L2 chosen by grouped held-out measurement on the fresh splits;
+#: README, "Rules questions", fourteenth pass).
+L2 = 3e-6
+MAX_ITERATIONS = 500
 #: Weights smaller than this are dropped (they change no decision).
 KEEP = 2e-3
-#: The floor a message needs at P(off-topic) = p: SLOPE * (p - START), never below the usual floor
-#: (chosen by ``learn cv-scope``; see the README, "Rules questions").
-START = 0.7
+#: The floor a message needs at P(off-topic) = p: SLOPE * (p - START), never below the usual floor. Below
+#: P = SURE it is at most CAP: a classifier that is not sure may refuse only an answer that covers little of
+#: the message, so a chatty rules question ("my grandma says ...") keeps its answer. Chosen by grouped
+#: held-out measurement (see the README, "Rules questions", fourteenth pass).
+START = 0.4
 SLOPE = 3.0
+CAP = 0.3
+SURE = 0.95
 #: Digits kept of each shipped weight.
 DIGITS = 4
 
@@ -55,6 +60,8 @@ class ScopeModel:
     vectoriser: Vectoriser
     start: float = START
     slope: float = SLOPE
+    cap: float = CAP
+    sure: float = SURE
 
     def probabilities(self, texts: Sequence[str]) -> np.ndarray:
         """P(off-topic) of each text."""
@@ -71,33 +78,37 @@ class ScopeModel:
 
     def floor(self, text: str) -> float:
         """The confidence the first answer to ``text`` needs by this model (0 for a rules-like text)."""
-        return max(0.0, self.slope * (self.probability(text) - self.start))
+        p = self.probability(text)
+        floor = max(0.0, self.slope * (p - self.start))
+        return floor if p >= self.sure else min(self.cap, floor)
 
 
 def fit(vectoriser: Vectoriser, texts: Sequence[str], offtopic: Sequence[bool], l2: float | None = None,
-        steps: int | None = None, rate: float | None = None) -> ScopeModel:
-    """Logistic regression (full-batch gradient descent with momentum from zero; each class weighs half)."""
+        max_iterations: int | None = None) -> ScopeModel:
+    """Logistic regression fitted with SciPy's L-BFGS from zero; each class weighs half."""
+    import scipy.sparse as sparse
+    from scipy.optimize import minimize
+
     l2 = L2 if l2 is None else l2
-    steps = STEPS if steps is None else steps
-    rate = LEARNING_RATE if rate is None else rate
+    max_iterations = MAX_ITERATIONS if max_iterations is None else max_iterations
     docs, grams, w = vectoriser.weights(texts)
     values, cols = np.unique(grams, return_inverse=True)
+    x = sparse.csr_matrix((w, (docs, cols)), shape=(len(texts), len(values)))
+    xt = x.T.tocsr()
     y = np.asarray(offtopic, dtype=float)
     n_pos, n_neg = max(y.sum(), 1.0), max(len(y) - y.sum(), 1.0)
     sample = np.where(y > 0, 0.5 / n_pos, 0.5 / n_neg)
-    theta = np.zeros(len(values))
-    bias = 0.0
-    v_theta = np.zeros_like(theta)
-    v_bias = 0.0
-    for _ in range(steps):
-        z = bias + np.bincount(docs, weights=w * theta[cols], minlength=len(texts))
-        p = 1.0 / (1.0 + np.exp(-z))
-        g = sample * (p - y)
-        grad = np.bincount(cols, weights=w * g[docs], minlength=len(values)) + l2 * theta
-        v_theta = 0.9 * v_theta - rate * grad
-        v_bias = 0.9 * v_bias - rate * float(g.sum())
-        theta += v_theta
-        bias += v_bias
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        z = x @ theta[:-1] + theta[-1]
+        # log(1 + e^z) computed stably; the loss of a label y is log(1 + e^z) - y z.
+        value = float((sample * (np.logaddexp(0.0, z) - y * z)).sum()) + 0.5 * l2 * float(theta[:-1] @ theta[:-1])
+        g = sample * (1.0 / (1.0 + np.exp(-z)) - y)
+        return value, np.concatenate([xt @ g + l2 * theta[:-1], [g.sum()]])
+
+    result = minimize(loss, np.zeros(len(values) + 1), jac=True, method="L-BFGS-B",
+                      options={"maxiter": max_iterations})
+    theta, bias = result.x[:-1], float(result.x[-1])
     keep = np.abs(theta) >= KEEP
     return ScopeModel(values[keep], np.round(theta[keep], DIGITS), round(bias, DIGITS), vectoriser)
 
@@ -105,6 +116,7 @@ def fit(vectoriser: Vectoriser, texts: Sequence[str], offtopic: Sequence[bool], 
 def save(model: ScopeModel, path: Path = MODEL_FILE, note: str = "") -> None:
     """Write the model's grams and weights (the vectoriser is rebuilt from the knowledge base)."""
     payload = {"format": 1, "note": note, "bias": model.bias, "start": model.start, "slope": model.slope,
+               "cap": model.cap, "sure": model.sure,
                "grams": [int(g) for g in model.grams], "weights": [float(w) for w in model.weights]}
     path.write_text(json.dumps(payload, separators=(",", ":")) + "\n", encoding="utf-8")
 
@@ -118,7 +130,7 @@ def load(vectoriser: Vectoriser, path: Path = MODEL_FILE) -> ScopeModel | None:
         if payload.get("format") != 1 or grams.shape != weights.shape:
             return None
         return ScopeModel(grams, weights, float(payload["bias"]), vectoriser, float(payload["start"]),
-                          float(payload["slope"]))
+                          float(payload["slope"]), float(payload["cap"]), float(payload["sure"]))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

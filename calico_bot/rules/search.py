@@ -96,6 +96,8 @@ _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
 _CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
 #: The same, and also a space between two Chinese characters ("哈哈哈 猫能..."): for the off-topic checks.
 _LOOSE_CLAUSE_RE = re.compile(_CLAUSE_RE.pattern + r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+#: Runs of English letters (the words the off-topic classifier's spelling repair looks at).
+_LETTERS = re.compile(r"[a-z]+")
 
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
@@ -420,6 +422,14 @@ class RulesIndex:
         self._fuzzy_cache[word] = best
         return best
 
+    def scope_text(self, question: str) -> str:
+        """The question as the off-topic classifier reads it (in training and in use): with the known
+        words its misspelt English words are corrected to appended ("a 'lonley' cat" also says "lonely"),
+        so a typo does not look like a word of another subject."""
+        fixed = [f for w in _LETTERS.findall(question.lower())
+                 if canonical(w) not in self._en.vocab and (f := self._correct(w)) is not None]
+        return question + " " + " ".join(fixed) if fixed else question
+
     def _synonym_typo(self, word: str) -> str | None:
         """The synonym-map word one edit (Damerau-Levenshtein) from a longer word that neither the
         knowledge base nor the synonym map spells, when it means something else than the word's stem."""
@@ -590,7 +600,11 @@ class RulesIndex:
         if reason is None and intent is None and hits and self.scope_model is not None:
             # The learned classifier: the more the message looks like chat or another subject, the more
             # of it the answer must cover (half as much with one of our games named).
-            needed = self.scope_model.floor(question) * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0)
+            # A game named only by ordinary words ("quilt", 拼布) does not halve it: the classifier is
+            # what tells a quilting question from a rules question.
+            named_share = vouching is not None and not named_only_by_common_words(question)
+            needed = self.scope_model.floor(self.scope_text(question))
+            needed *= NAMED_GAME_FLOOR_SHARE if named_share else 1.0
             if hits[0].score < needed:
                 reason = "learned_off_topic"
         if reason is not None:

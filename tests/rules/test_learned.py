@@ -149,6 +149,35 @@ def test_offtopic_classifier_separates_what_it_was_shown() -> None:
     assert model.floor("what's the weather tomorrow") > model.floor("can I lead red now") == 0.0
 
 
+def test_an_unsure_classifier_may_refuse_only_a_thin_answer() -> None:
+    vectoriser = Vectoriser(["a rules question"])
+
+    def floor_at(p: float) -> float:
+        # No n-gram weights: every text gets P(off-topic) = p from the bias alone.
+        empty = np.zeros(0, dtype=np.int64)
+        model = scope_model.ScopeModel(empty, np.zeros(0), float(np.log(p / (1 - p))), vectoriser)
+        return model.floor("anything")
+
+    assert floor_at(scope_model.START - 0.05) == 0.0
+    below = floor_at(scope_model.SURE - 0.02)
+    assert below == pytest.approx(scope_model.CAP)  # capped: it would be SLOPE * (p - START) > CAP
+    assert scope_model.SLOPE * (scope_model.SURE - 0.02 - scope_model.START) > scope_model.CAP
+    assert floor_at(scope_model.SURE + 0.02) == pytest.approx(scope_model.SLOPE * (scope_model.SURE + 0.02
+                                                                                   - scope_model.START))
+
+
+def test_the_classifier_reads_misspelt_words_with_their_repair(real_index: RulesIndex) -> None:
+    question = "wat happns if the bagg is emtpy"
+    text = real_index.scope_text(question)
+    assert text.startswith(question + " ") and {"bag", "empty"} <= set(text.split())
+    # Known words are left as they are.
+    assert real_index.scope_text("what happens if the bag is empty") == "what happens if the bag is empty"
+    # The repair makes the misspelt question look less like another subject to the classifier.
+    model = real_index.scope_model
+    assert model is not None
+    assert model.probability(text) < model.probability(question) - 0.1
+
+
 def test_shipped_classifier_matches_a_fresh_training(real_index: RulesIndex) -> None:
     # `python -m calico_bot.rules.learn train-scope` must reproduce the shipped file.
     shipped = real_index.scope_model
@@ -156,7 +185,8 @@ def test_shipped_classifier_matches_a_fresh_training(real_index: RulesIndex) -> 
     fresh = train_scope(RulesIndex(load_entries()), load_questions())
     assert np.array_equal(fresh.grams, shipped.grams)
     assert np.allclose(fresh.weights, shipped.weights, atol=2e-3) and abs(fresh.bias - shipped.bias) < 2e-3
-    assert (shipped.start, shipped.slope) == (scope_model.START, scope_model.SLOPE)
+    assert (shipped.start, shipped.slope, shipped.cap, shipped.sure) == (
+        scope_model.START, scope_model.SLOPE, scope_model.CAP, scope_model.SURE)
     # Its own training messages are no evaluation question (it is measured on those, never on them).
     asked = {q.q.strip().lower() for q in load_questions()}
     assert not [t for t, _ in scope_model.training_lines() if t.strip().lower() in asked]
@@ -175,6 +205,9 @@ def test_the_classifier_raises_the_floor_of_messages_that_look_off_topic(real_in
         assert real_index.lookup(message).hits
     finally:
         real_index.scope_model = saved
+    # A game named only by an ordinary word does not halve its floor: sewing onto a quilt is refused.
+    assert real_index.lookup("which stitch should I use to sew hexagon patches onto my quilt").out_of_scope \
+        == "learned_off_topic"
     # Rules questions with the same words, chatty or misspelt, are answered.
     for question in ("how many points does a button score", "lol how do i get a buton on my quilt", "猫岛上的猫怎么救",
                      "how many rounds do we play"):
