@@ -87,13 +87,14 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     # Putting one card aside face down at the start of a round ("扣下一张").
     "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
     "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦", "悖轮", "背轮"),  # with sound-alike typos
-    "吸引": ("吸因", "吸音", "西引", "吸引"),
+    "吸引": ("吸因", "吸音", "西引", "引来", "吸引"),  # with sound-alike typos; 引来 "draws in"
     "救猫": ("救描", "就猫", "救猫"),  # with sound-alike typos (miao, jiu)
     "时候": ("时侯", "时候"),  # with sound-alike typos (yin)
     "形状": ("形壮", "型状", "形装", "形状"),  # with sound-alike typos (zhuang)
     "家族": ("家足", "家组", "家族"),  # with sound-alike typos (zu)
     "颜色": ("颜涩", "言色", "颜色"),  # with sound-alike typos (se, yan)
     "几张": ("几涨", "几章", "几张"),  # with sound-alike typos (zhang)
+    "手牌": ("手排", "手牌"),  # with a sound-alike typo (pai)
     "墩": ("吨", "蹲", "敦", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "篮子"),

@@ -205,9 +205,14 @@ def test_the_classifier_raises_the_floor_of_messages_that_look_off_topic(real_in
         assert real_index.lookup(message).hits
     finally:
         real_index.scope_model = saved
-    # A game named only by an ordinary word does not halve its floor: sewing onto a quilt is refused.
-    assert real_index.lookup("which stitch should I use to sew hexagon patches onto my quilt").out_of_scope \
-        == "learned_off_topic"
+    # A game named only by an ordinary word does not halve its floor: sewing onto a quilt is refused by the
+    # classifier (the reranker, whose neighbours of labelled off-topic messages may refuse it first, set aside).
+    reranker, real_index.reranker = real_index.reranker, None
+    try:
+        sewing = "which stitch should I use to sew hexagon patches onto my quilt"
+        assert real_index.lookup(sewing).out_of_scope == "learned_off_topic"
+    finally:
+        real_index.reranker = reranker
     # Rules questions with the same words, chatty or misspelt, are answered.
     for question in ("how many points does a button score", "lol how do i get a buton on my quilt", "猫岛上的猫怎么救",
                      "how many rounds do we play"):
