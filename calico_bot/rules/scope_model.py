@@ -3,11 +3,13 @@
 Logistic regression over the same character n-gram TF-IDF vectors as the reranker's neighbours
 (``rules.rerank.Vectoriser``: English words cut into 3- and 4-grams, Chinese characters and pairs),
 trained on the off-topic messages of ``eval_questions.jsonl`` and of ``scope_train.jsonl`` (positive)
-against the rules questions of both files and the knowledge base's example questions (negative), the
-two classes weighted equally. It never refuses on its own: the search turns its probability of
-"off-topic" into a higher confidence floor (:meth:`ScopeModel.floor`), so a message that looks like
-chat or another subject must be covered much better by its answer than a plain rules question. A
-structure question ("how many rounds") and the overview of a named game are exempt.
+against the rules questions of both files, the rulings' questions and the knowledge base's example
+questions (negative), the two classes weighted equally. It reads each text as
+``RulesIndex.scope_text`` gives it (misspelt English words with their repair appended), in training
+and in use. It never refuses on its own: the search turns its probability of "off-topic" into a higher
+confidence floor (:meth:`ScopeModel.floor`), so a message that looks like chat or another subject must be
+covered better by its answer than a plain rules question. A structure question ("how many rounds") and
+the overview of a named game are exempt.
 
     python -m calico_bot.rules.learn cv-scope      # leave-one-split-out measure (nothing is written)
     python -m calico_bot.rules.learn train-scope   # fit on everything, write data/rules/scope_model.jsonl
