@@ -425,12 +425,13 @@ def json_lines(path: Path) -> list[Any]:
     return out
 
 
-def labelled_questions(path: Path, entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
-    """(text, main topics, split) of the rules questions in an evaluation file (off-topic lines and
-    unreadable ones are skipped): the topics are the ``required`` ids, or the main topics of ``ids``."""
+def labelled_questions(lines: Sequence[Any], entries: Sequence[Entry]) -> list[tuple[str, tuple[str, ...], str]]:
+    """(text, main topics, split) of the rules questions among an evaluation file's lines (``json_lines``;
+    off-topic lines and unreadable ones are skipped): the topics are the ``required`` ids, or the main
+    topics of ``ids``."""
     by_id = {e.id: e for e in reversed(entries)}
     out = []
-    for raw in json_lines(path):
+    for raw in lines:
         try:
             ids = [str(i) for i in raw.get("ids") or ()]
             required = [str(i) for i in raw.get("required") or ()]
@@ -471,12 +472,13 @@ def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reran
     position: dict[str, int] = {}
     for i, e in enumerate(entries):
         position.setdefault(e.id, i)
-    questions = labelled_questions(folder / QUESTIONS_FILE.name, entries)
+    asked = json_lines(folder / QUESTIONS_FILE.name)  # read once: rules questions and off-topic messages
+    questions = labelled_questions(asked, entries)
     questions += ruling_questions(folder / RULINGS_FILE.name, entries)
     vectoriser = Vectoriser(reference_texts(entries))
     pool = Pool(vectoriser, pool_items(entries, position, questions))
     off_pool = Pool(vectoriser, [PoolItem(text, (), split) for text, split in
-                                 offtopic_messages(folder / QUESTIONS_FILE.name)])
+                                 offtopic_messages(asked)])
     topics = topic_model.load(vectoriser, folder / topic_model.MODEL_FILE.name)
     positions = None
     if topics is not None:
@@ -488,10 +490,10 @@ def shipped_reranker(entries: Sequence[Entry], folder: Path = DATA_DIR) -> Reran
                     topic_model=topics, topic_positions=positions)
 
 
-def offtopic_messages(path: Path) -> list[tuple[str, str]]:
-    """(text, split) of the off-topic messages (no ids) of an evaluation file."""
+def offtopic_messages(lines: Sequence[Any]) -> list[tuple[str, str]]:
+    """(text, split) of the off-topic messages (no ids) among an evaluation file's lines (``json_lines``)."""
     out = []
-    for raw in json_lines(path):
+    for raw in lines:
         try:
             if not raw.get("ids") and not raw.get("topic"):
                 out.append((str(raw["q"]), str(raw.get("split", ""))))
