@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from calico_bot.rules import Entry, RulesIndex, load_index, normalize_lang
+from calico_bot.rules import Entry, Lookup, RulesIndex, load_index, normalize_lang
 from calico_bot.services.rules_context import game_here
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ TEXT = {
         "en": "I found no rule that answers that. Try other words, or pick a topic with `/rules topic`.",
         "zh": "没有找到能回答这个问题的规则。换个说法试试，或用 `/rules topic` 选择一个主题。",
     },
+    "closest": {"en": "If you meant a rule, these topics come closest (open one with `/rules topic`):",
+                "zh": "如果你问的是规则，最接近的是这些主题（用 `/rules topic` 打开）："},
     "unknown_topic": {"en": "There is no rules topic {topic!r}.", "zh": "没有名为 {topic!r} 的规则主题。"},
     "related": {"en": "Related", "zh": "相关主题"},
     "source": {"en": "{game} · rule `{id}`", "zh": "{game} · 规则 `{id}`"},
@@ -42,6 +44,21 @@ TEXT = {
 
 def _t(lang: str, key: str, **kw: object) -> str:
     return TEXT[key][lang].format(**kw)
+
+
+#: Refusals that may have been a rules question after all (the confidence floor, or a message that only
+#: looks like another subject): the private note lists the closest topics. A message that names another
+#: game, asks about the bot, or is arithmetic or small talk gets the plain note.
+SOFT_REFUSALS = frozenset({None, "learned_off_topic", "like_off_topic"})
+
+
+def no_match_text(index: RulesIndex, found: Lookup, lang: str) -> str:
+    """The private "no rule answers that" note, with the closest topics for a soft refusal."""
+    text = _t(lang, "no_match")
+    closest = [e for g in found.guesses[:3] if (e := index.get(g.id)) is not None]
+    if found.out_of_scope in SOFT_REFUSALS and closest:
+        text += "\n" + _t(lang, "closest") + "".join(f"\n· {e.title_in(lang)} (`{e.id}`)" for e in closest)
+    return text
 
 
 def answer_embed(entry: Entry, lang: str) -> discord.Embed:
@@ -128,10 +145,11 @@ class RulesCog(commands.Cog):
                                        channel_id=interaction.channel_id)
             except Exception:  # the hint is optional: a database hiccup must not cost the answer
                 log.warning("rules: no game hint for channel %s", interaction.channel_id, exc_info=True)
-        hits = self.index.search(question, game=game, lang=None if has_words else locale_lang, k=3, here=here)
+        found = self.index.lookup(question, game=game, lang=None if has_words else locale_lang, k=3, here=here)
+        hits = found.hits
         lang = hits[0].lang if hits else locale_lang
         if not hits:
-            await interaction.response.send_message(_t(lang, "no_match"), ephemeral=True)
+            await interaction.response.send_message(no_match_text(self.index, found, lang), ephemeral=True)
             return
         entry = self.index.get(hits[0].id)
         assert entry is not None

@@ -94,3 +94,16 @@ async def test_an_answer_does_not_depend_on_the_database(table: Table, monkeypat
     monkeypatch.setattr(table.bot.storage, "find_games", broken)
     r = await table.slash("ana", "rules ask", question="how do I get the rainbow button?")
     assert not r.errors and "calico.buttons.rainbow" in r.embeds[0]["footer"]["text"]
+
+
+async def test_a_refusal_that_may_be_a_rules_question_lists_the_closest_topics(table: Table) -> None:
+    # Texting slang: the off-topic classifier asks more of it than its best answer covers.
+    r = await table.slash("ana", "rules ask", question="fish r limited or infinite")
+    assert r.is_ephemeral and not r.embeds and "no rule" in r.text
+    assert "come closest" in r.text and "`ioc.fish.draft`" in r.text and len(r.text) <= 2000
+    r = await table.slash("zhu", "rules ask", question="fish r limited or infinite")
+    assert "最接近" in r.text and "`ioc.fish.draft`" in r.text  # the note and the titles follow the locale
+    # Another game, or the weather: the plain note.
+    for message in ("how do you castle in chess", "what's the weather in Paris tomorrow"):
+        r = await table.slash("ana", "rules ask", question=message)
+        assert r.is_ephemeral and "no rule" in r.text and "closest" not in r.text
