@@ -239,6 +239,7 @@ def scenario_table(policy: str, games: dict[int, list[SoloOutcome]]) -> str:
         lines.append(f"  scenario {number:2d} (needs {SCENARIOS[number].min_score}): "
                      f"pass {100 * won / len(outcomes):5.1f}%, mean {mean:.1f}")
     lines.append(f"  all: pass {100 * passes / sum(len(o) for o in games.values()):.1f}%")
+    lines.append(f"  {_time_line([t for outcomes in games.values() for o in outcomes for t in o.move_seconds])}")
     return "\n".join(lines)
 
 
@@ -249,8 +250,11 @@ def scenario_difference(name: str, games: dict[int, list[SoloOutcome]], other: s
     theirs = [o for number in games for o in others[number]]
     p, p_lo, p_hi = paired_difference([float(bool(o.passed)) for o in mine], [float(bool(o.passed)) for o in theirs])
     m, m_lo, m_hi = paired_difference([o.total for o in mine], [o.total for o in theirs])
+    gained = sum(bool(a.passed) and not b.passed for a, b in zip(mine, theirs, strict=True))
+    lost = sum(bool(b.passed) and not a.passed for a, b in zip(mine, theirs, strict=True))
     return (f"paired difference {name} - {other} ({len(mine)} games): pass {100 * p:+.1f} points of % "
-            f"(95% CI {100 * p_lo:+.1f} .. {100 * p_hi:+.1f}), mean {m:+.2f} (95% CI {m_lo:+.2f} .. {m_hi:+.2f})")
+            f"(95% CI {100 * p_lo:+.1f} .. {100 * p_hi:+.1f}; passed by {name} only {gained}, by {other} only {lost}), "
+            f"mean {m:+.2f} (95% CI {m_lo:+.2f} .. {m_hi:+.2f})")
 
 
 def main(argv: list[str] | None = None) -> int:

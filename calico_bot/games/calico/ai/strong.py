@@ -27,8 +27,13 @@ one: every placement with every slot is valued by the expected final score over 
 conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
 (:meth:`StrongPolicy.endgame_values`). Since the sixth round (``endgame_spaces=4``, the default; 3 for the player
 before it) the turn with four spaces left is decided the same way, by an exact expectimax over both pairs of draws
-(:mod:`.endgame`; standard solo only: in a scenario the objectives are not in its tables, and the sampled search
-decides that turn).
+(:mod:`.endgame`; standard solo only, unless ``scenario_endgame`` is on).
+
+With ``scenario_endgame`` (seventh round of issue 16) a solo scenario's endgames value a finished quilt by whether it
+passes the scenario (:class:`.evaluation.ScenarioPass`: 1 or 0, plus 1e-4 times the score) instead of its score and
+objective terms, so that the last four turns maximise the chance of passing over the conveyor's draws: the
+three-left endgame and the last two turns through the evaluator's value of a finished quilt, the four-left one
+through tables of the objectives met (:class:`.endgame.FinalTables`).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
@@ -67,12 +72,13 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False}
+                                 "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False,
+                                 "scenario_endgame": False}
 OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
-SCENARIO_ENDGAME = False  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
+SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
