@@ -74,7 +74,7 @@ V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
                                  "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False,
                                  "scenario_endgame": False}
-OBJECTIVE_BONUS = 20.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms; 10 before round seven)
+OBJECTIVE_BONUS = 30.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms; 10 before round seven)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
