@@ -18,6 +18,11 @@ the time per move. ``--vs NAME`` also plays the same seeds with NAME and prints 
 other seat, the policy's seat rotating with the seed, and prints its win rate (shared wins count half)
 and its points against the opponents' mean. ``--scenarios`` with ``--vs`` also prints the paired
 difference of the pooled pass rate and mean score over every (scenario, seed) game.
+
+``--fork-at N`` (solo, with ``--vs``) is for settings that change only the last turns: each game is played once by
+``--vs`` up to the turn with N spaces left, and from there on twice, by each policy (their games are the same up to
+that turn when the two policies decide the same way before it, which the bench does not check); the policy's
+time per move counts only its own turns.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from calico_bot.games.calico.ai.evaluation import Weights
 from calico_bot.games.calico.ai.policy import Policy
 from calico_bot.games.calico.ai.registry import policy_by_name, takes_budget
 from calico_bot.games.calico.ai.runner import play_game
-from calico_bot.games.calico.engine.components import SCENARIOS
+from calico_bot.games.calico.ai.view import build_view
+from calico_bot.games.calico.engine.components import PATCH_SPACES, SCENARIOS
 from calico_bot.games.calico.engine.game import GameOptions, new_game
 from calico_bot.games.calico.engine.scenarios import evaluate_scenario
 
@@ -60,7 +66,7 @@ class DuelOutcome:
 
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
 SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame",
-                   "endgame_spaces")
+                   "endgame_spaces", "scenario_endgame")
 WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
 WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 
@@ -125,6 +131,28 @@ def play_solo(policy: str, seed: int, setup: str, budget_ms: float | None,
         passed = evaluate_scenario(scenario, score, [name for name, _ in state.cats]).passed
     return SoloOutcome(seed, score.total, score.goal_points, score.cat_points, score.button_points,
                        result.move_seconds[0], passed)
+
+
+def play_solo_fork(policy: str, other: str, seed: int, setup: str, budget_ms: float | None, scenario: int | None,
+                   spaces: int) -> tuple[SoloOutcome, SoloOutcome]:
+    """One solo game played by ``other`` until ``spaces`` spaces are left, then to the end by each policy:
+    (``policy``'s outcome, ``other``'s)."""
+    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup=setup, scenario=scenario), seed)
+    shared = _policy(other, seed, budget_ms)
+    state.apply(shared.choose_goals(build_view(state, 0)))
+    while not state.over and PATCH_SPACES - state.players[0].quilt.placed > spaces:
+        state.apply(shared.choose_turn(build_view(state, 0)))
+    fork = state.copy()
+    outcomes = []
+    for spec, game in ((policy, fork), (other, state)):
+        result = play_game(game, [_policy(spec, seed, budget_ms)])
+        score = game.scores()[0]
+        passed = None
+        if scenario is not None:
+            passed = evaluate_scenario(scenario, score, [name for name, _ in game.cats]).passed
+        outcomes.append(SoloOutcome(seed, score.total, score.goal_points, score.cat_points, score.button_points,
+                                    result.move_seconds[0], passed))
+    return outcomes[0], outcomes[1]
 
 
 def play_duel(policy: str, opponent: str, seed: int, budget_ms: float | None, players: int = 2) -> DuelOutcome:
@@ -211,6 +239,7 @@ def scenario_table(policy: str, games: dict[int, list[SoloOutcome]]) -> str:
         lines.append(f"  scenario {number:2d} (needs {SCENARIOS[number].min_score}): "
                      f"pass {100 * won / len(outcomes):5.1f}%, mean {mean:.1f}")
     lines.append(f"  all: pass {100 * passes / sum(len(o) for o in games.values()):.1f}%")
+    lines.append(f"  {_time_line([t for outcomes in games.values() for o in outcomes for t in o.move_seconds])}")
     return "\n".join(lines)
 
 
@@ -221,8 +250,11 @@ def scenario_difference(name: str, games: dict[int, list[SoloOutcome]], other: s
     theirs = [o for number in games for o in others[number]]
     p, p_lo, p_hi = paired_difference([float(bool(o.passed)) for o in mine], [float(bool(o.passed)) for o in theirs])
     m, m_lo, m_hi = paired_difference([o.total for o in mine], [o.total for o in theirs])
+    gained = sum(bool(a.passed) and not b.passed for a, b in zip(mine, theirs, strict=True))
+    lost = sum(bool(b.passed) and not a.passed for a, b in zip(mine, theirs, strict=True))
     return (f"paired difference {name} - {other} ({len(mine)} games): pass {100 * p:+.1f} points of % "
-            f"(95% CI {100 * p_lo:+.1f} .. {100 * p_hi:+.1f}), mean {m:+.2f} (95% CI {m_lo:+.2f} .. {m_hi:+.2f})")
+            f"(95% CI {100 * p_lo:+.1f} .. {100 * p_hi:+.1f}; passed by {name} only {gained}, by {other} only {lost}), "
+            f"mean {m:+.2f} (95% CI {m_lo:+.2f} .. {m_hi:+.2f})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-cap", action="store_true",
                         help="no time cap per move (deterministic results, whatever the machine's load)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--fork-at", type=int, default=None, metavar="N",
+                        help="solo, with --vs: share each game's turns before N spaces are left (module's text)")
     parser.add_argument("--scenarios", default=None,
                         help="solo scenarios to play ('all' or a list such as 1,7,10): pass rate and mean per scenario")
     args = parser.parse_args(argv)
@@ -259,6 +293,28 @@ def main(argv: list[str] | None = None) -> int:
         if args.budget_ms is None:
             args.budget_ms = float(budget.budget_ms())
         print(f"budget {args.budget_ms:g} ms per move")
+
+    if args.fork_at is not None:
+        if args.vs is None or args.players > 1 or not 1 <= args.fork_at <= PATCH_SPACES:
+            parser.error(f"--fork-at needs --vs, solo games and a number of spaces from 1 to {PATCH_SPACES}")
+        numbers = [None] if not args.scenarios else (
+            sorted(SCENARIOS) if args.scenarios == "all" else _scenario_numbers(args.scenarios))
+        pairs = {n: _map(play_solo_fork, [(args.policy, args.vs, s, args.setup, args.budget_ms, n, args.fork_at)
+                                          for s in seeds], args.jobs) for n in numbers}
+        games = {n: [a for a, _ in pairs[n]] for n in numbers}
+        others = {n: [b for _, b in pairs[n]] for n in numbers}
+        if args.scenarios:
+            print(scenario_table(args.policy, games))  # type: ignore[arg-type]
+            print(scenario_table(args.vs, others))  # type: ignore[arg-type]
+            print(scenario_difference(args.policy, games, args.vs, others))  # type: ignore[arg-type]
+        else:
+            print(summarize_solo(args.policy, games[None]))
+            print(summarize_solo(args.vs, others[None]))
+            mean, lo, hi = paired_difference([o.total for o in games[None]], [o.total for o in others[None]])
+            print(f"paired difference {args.policy} - {args.vs}: mean {mean:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+        changed = sum(a.total != b.total or a.passed != b.passed for n in numbers for a, b in pairs[n])
+        print(f"forked at {args.fork_at} spaces left: {changed} games of {sum(map(len, pairs.values()))} end otherwise")
+        return 0
 
     if args.players > 1:
         opponent = args.vs or "greedy"

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 from calico_bot.games.calico.ai.board import Board, CatRule
+from calico_bot.games.calico.ai.evaluation import ScenarioPass
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.components import MARKET_SIZE, GoalTile, count_profile
 from calico_bot.games.calico.engine.geometry import NEIGHBOUR_MASK, cells_of
@@ -41,19 +43,25 @@ KINDS = 36
 _COLOR = np.arange(KINDS) // 6
 _PATTERN = np.arange(KINDS) % 6
 _NO_CATS: tuple[CatRule | None, ...] = (None,) * 6
+_COMBOS = list(itertools.product(range(6), repeat=3))
 _EVERY_CELL = -1  # a button mask that holds every cell: no group can earn another button
 _COLORS, _PATTERNS = 0, 1  # what :func:`_order_gains` places: colors (buttons, rainbow) or patterns (cats)
 
 Goals = tuple[tuple[tuple[int, ...], GoalTile], ...]
+Check = Callable[[Board, list[int]], list[bool]]
 
 
 def _order_gains(board: Board, cells: list[int], firsts: set[int], rules: tuple[CatRule | None, ...],
-                 values: int) -> dict[tuple[int, int, int], np.ndarray]:
+                 values: int, check: Check | None = None) -> tuple[dict[tuple[int, int, int], np.ndarray],
+                                                                 dict[tuple[int, int, int], np.ndarray]]:
     """Points earned by three placements in every order on the three ``cells``, for ``values`` being colors (the
     buttons and rainbow) or patterns (the cats): ``(i, first value, j) -> [second, third]`` (6 x 6), the first on
     ``cells[i]``, the second on ``cells[j]``, the third on the remaining cell. ``firsts``: the first values to try.
+    With ``check`` (the scenario endgame), also whether the quilt after the three placements meets its part of the
+    objectives, the same way: ``check(board after two, what the third value earns there)`` gives the six answers.
     """
     out: dict[tuple[int, int, int], np.ndarray] = {}
+    met: dict[tuple[int, int, int], np.ndarray] = {}
     for i in range(3):
         for f in firsts:
             one = board.copy()
@@ -63,13 +71,17 @@ def _order_gains(board: Board, cells: list[int], firsts: set[int], rules: tuple[
                     continue
                 (k,) = {0, 1, 2} - {i, j}
                 table = np.empty((6, 6))
+                ok = np.zeros((6, 6), dtype=bool)
                 for u in range(6):
                     two = one.copy()
                     g2 = two.place(cells[j], _tile(u, values), rules)
-                    for v in range(6):
-                        table[u, v] = g1 + g2 + _last_gain(two, cells[k], v, values, rules)
+                    gains = [_last_gain(two, cells[k], v, values, rules) for v in range(6)]
+                    table[u] = [g1 + g2 + g for g in gains]
+                    if check is not None:
+                        ok[u] = check(two, gains)
                 out[(i, f, j)] = table
-    return out
+                met[(i, f, j)] = ok
+    return out, met
 
 
 def _last_gain(board: Board, cell: int, value: int, values: int, rules: tuple[CatRule | None, ...]) -> int:
@@ -92,63 +104,136 @@ def _last_gain(board: Board, cell: int, value: int, values: int, rules: tuple[Ca
     return rule.points if any(p & group == p for p in rule.by_cell[cell]) else 0
 
 
+def _color_check(scenario: ScenarioPass) -> Check:
+    """The color objectives after the third color placed (``gains``: what each color earns there)."""
+    def check(two: Board, gains: list[int]) -> list[bool]:
+        buttons = scenario.buttons(two)
+        out = []
+        for v, gain in enumerate(gains):
+            counts = buttons.copy()
+            counts[v] += gain > 0
+            out.append(scenario.colors_met(two.rainbow or gain == 6, counts))
+        return out
+    return check
+
+
+def _pattern_check(scenario: ScenarioPass, rules: tuple[CatRule | None, ...]) -> Check:
+    """The cat objectives after the third pattern placed (``gains``: what each pattern earns there)."""
+    def check(two: Board, gains: list[int]) -> list[bool]:
+        tokens = scenario.tokens(two)
+        out = []
+        for v, gain in enumerate(gains):
+            counts = dict(tokens)
+            rule = rules[v]
+            if gain and rule is not None:
+                counts[rule.name] += 1
+            out.append(scenario.cats_met(counts))
+        return out
+    return check
+
+
 def _tile(value: int, values: int) -> int:
     return value * 6 if values == _COLORS else value
 
+
+
+def _goal_tests(board: Board, cells: list[int], neighbours: tuple[int, ...], goal: GoalTile
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Whether the color test and the pattern test of one goal are met, for every filling of the three empty
+    ``cells``: two (6, 6, 6) arrays by the colors (the patterns) placed on ``cells[0]``, ``cells[1]``, ``cells[2]``."""
+    tiles = [board.cells[n] for n in neighbours]
+    spots = [cells.index(n) if n in cells else -1 for n in neighbours]
+    if all(s < 0 for s in spots):
+        if min(tiles) < 0:  # a neighbour stays empty: neither test can be met
+            return np.zeros((6, 6, 6), dtype=bool), np.zeros((6, 6, 6), dtype=bool)
+        by_color = count_profile([t // 6 for t in tiles]) == goal.counts
+        by_pattern = count_profile([t % 6 for t in tiles]) == goal.counts
+        return np.full((6, 6, 6), by_color), np.full((6, 6, 6), by_pattern)
+    tests = []
+    for part in (lambda t: t // 6, lambda t: t % 6):
+        fixed = [part(t) for t, s in zip(tiles, spots, strict=True) if s < 0]
+        met = np.zeros((6, 6, 6), dtype=bool)
+        for combo in _COMBOS:
+            values = fixed + [combo[s] for s in spots if s >= 0]
+            met[combo] = count_profile(values) == goal.counts
+        tests.append(met)
+    return tests[0], tests[1]
+
+
+def _by_tiles(table: np.ndarray) -> np.ndarray:
+    """(c0, c1, c2, p0, p1, p2) -> (tile0, tile1, tile2) with tile = color * 6 + pattern."""
+    return table.transpose(0, 3, 1, 4, 2, 5).reshape(KINDS, KINDS, KINDS)
 
 
 def goal_table(board: Board, cells: list[int], goals: Goals) -> np.ndarray:
     """Design-goal points of every filling of the three empty ``cells`` (tile on ``cells[0]``, ``cells[1]``,
     ``cells[2]``): a 36 x 36 x 36 array (order does not matter to goals)."""
     total = np.zeros((6,) * 6)
-    combos = list(itertools.product(range(6), repeat=3))
     for neighbours, goal in goals:
-        tiles = [board.cells[n] for n in neighbours]
-        spots = [cells.index(n) if n in cells else -1 for n in neighbours]
-        if all(s < 0 for s in spots):
-            if min(tiles) >= 0:
-                by_color = count_profile([t // 6 for t in tiles]) == goal.counts
-                by_pattern = count_profile([t % 6 for t in tiles]) == goal.counts
-                total += goal.points(by_color, by_pattern)
-            continue
-        tests = []
-        for part in (lambda t: t // 6, lambda t: t % 6):
-            fixed = [part(t) for t, s in zip(tiles, spots, strict=True) if s < 0]
-            met = np.zeros((6, 6, 6), dtype=bool)
-            for combo in combos:
-                values = fixed + [combo[s] for s in spots if s >= 0]
-                met[combo] = count_profile(values) == goal.counts
-            tests.append(met)
-        by_color = tests[0][:, :, :, None, None, None]
-        by_pattern = tests[1][None, None, None, :, :, :]
-        total += np.where(by_color & by_pattern, goal.both, np.where(by_color | by_pattern, goal.one, 0))
-    # (c0, c1, c2, p0, p1, p2) -> (tile0, tile1, tile2) with tile = color * 6 + pattern
-    return total.transpose(0, 3, 1, 4, 2, 5).reshape(KINDS, KINDS, KINDS)
+        by_color, by_pattern = _goal_tests(board, cells, neighbours, goal)
+        c, p = by_color[:, :, :, None, None, None], by_pattern[None, None, None, :, :, :]
+        total += np.where(c & p, goal.both, np.where(c | p, goal.one, 0))
+    return _by_tiles(total)
+
+
+def goal_objectives(board: Board, cells: list[int], goals: Goals, scenario: ScenarioPass) -> np.ndarray:
+    """Whether the scenario's design-goal objectives are met, for every filling of the three empty ``cells``: a
+    36 x 36 x 36 array of booleans, as :func:`goal_table`."""
+    both = np.zeros((6,) * 6, dtype=int)
+    met = np.zeros((6,) * 6, dtype=int)
+    for neighbours, goal in goals:
+        by_color, by_pattern = _goal_tests(board, cells, neighbours, goal)
+        c, p = by_color[:, :, :, None, None, None], by_pattern[None, None, None, :, :, :]
+        both += c & p
+        met += c | p
+    sc = scenario.sc
+    ok = (both >= sc.goals_both) & (met - both + np.maximum(0, both - sc.goals_both) >= sc.goals_ok)
+    return _by_tiles(ok)
 
 
 class FinalTables:
-    """Exact final scores after a quilt with three empty spaces: :meth:`pair` gives ``S`` for a next tile."""
+    """Exact final values after a quilt with three empty spaces: :meth:`pair` gives ``S`` for a next tile.
+
+    The value is the final score; with ``scenario`` (a :class:`.evaluation.ScenarioPass`) it is whether the
+    scenario is passed (plus its small multiple of the score), from the score table and three tables of booleans:
+    the color objectives met by the colors placed, the cat objectives by the patterns, the goal objectives by both.
+    """
 
     def __init__(self, board: Board, firsts: set[int], rules: tuple[CatRule | None, ...], goals: Goals,
-                 goal_scale: float) -> None:
+                 goal_scale: float, scenario: ScenarioPass | None = None) -> None:
         self.cells = cells_of(board.empty)
         assert len(self.cells) == 3
         self.base = float(board.points)
-        self.colors = _order_gains(board, self.cells, {t // 6 for t in firsts}, _NO_CATS, _COLORS)
+        self.scenario = scenario
+        color_check = pattern_check = None
+        if scenario is not None:
+            goal_scale = 1.0  # the scenario's need is in points as the rules count them
+            color_check, pattern_check = _color_check(scenario), _pattern_check(scenario, rules)
+        self.colors, self.colors_met = _order_gains(board, self.cells, {t // 6 for t in firsts}, _NO_CATS, _COLORS,
+                                                    color_check)
         patterns = board.copy()
         patterns.btnm = _EVERY_CELL
-        self.patterns = _order_gains(patterns, self.cells, {t % 6 for t in firsts}, rules, _PATTERNS)
+        self.patterns, self.patterns_met = _order_gains(patterns, self.cells, {t % 6 for t in firsts}, rules,
+                                                        _PATTERNS, pattern_check)
         self.goals = goal_scale * goal_table(board, self.cells, goals)
+        if scenario is not None:
+            self.goals_met = goal_objectives(board, self.cells, goals, scenario)
         self._pairs: dict[tuple[int, int], np.ndarray] = {}
 
     def final(self, i: int, a: int, j: int) -> np.ndarray:
-        """Final scores with ``a`` placed on ``cells[i]``, then ``u`` on ``cells[j]``, then ``v`` on the last:
+        """Final values with ``a`` placed on ``cells[i]``, then ``u`` on ``cells[j]``, then ``v`` on the last:
         ``[u, v]`` (36 x 36)."""
         (k,) = {0, 1, 2} - {i, j}
         goals = self.goals.transpose(i, j, k)[a]
         colors = self.colors[(i, a // 6, j)][np.ix_(_COLOR, _COLOR)]
         patterns = self.patterns[(i, a % 6, j)][np.ix_(_PATTERN, _PATTERN)]
-        return self.base + colors + patterns + goals
+        score = self.base + colors + patterns + goals
+        if self.scenario is None:
+            return score
+        met = (self.colors_met[(i, a // 6, j)][np.ix_(_COLOR, _COLOR)]
+               & self.patterns_met[(i, a % 6, j)][np.ix_(_PATTERN, _PATTERN)]
+               & self.goals_met.transpose(i, j, k)[a] & (score >= self.scenario.need))
+        return met + self.scenario.epsilon * score
 
     def pair(self, i: int, a: int) -> np.ndarray:
         """``S[u, v]``: ``a`` on ``cells[i]`` next turn, then ``u`` on the better of the two spaces left, ``v``
@@ -195,8 +280,10 @@ class ThreeLeft:
 
 def deep_endgame_values(view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
                         rules: tuple[CatRule | None, ...], goals: Goals, goal_scale: float,
-                        deadline: float = float("inf")) -> list[tuple[float, float, int, int, int]]:
-    """Solo, four spaces left: the exact expected final score of every (placement, slot) of this turn.
+                        deadline: float = float("inf"), scenario: ScenarioPass | None = None
+                        ) -> list[tuple[float, float, int, int, int]]:
+    """Solo, four spaces left: the exact expected final score of every (placement, slot) of this turn (with
+    ``scenario``, the expected :class:`.evaluation.ScenarioPass` value: the chance of passing).
 
     ``first`` lists this turn's placements as the search does (value, tie-break, hand index, cell, quilt after),
     best first; past ``deadline`` the placements not reached yet are left out (at least one is always valued).
@@ -215,7 +302,8 @@ def deep_endgame_values(view: PlayerView, first: list[tuple[float, float, int, i
             break
         other = hand[1 - h]
         taken_tiles = {view.market[s] for s in slots} - {None}
-        tables = FinalTables(after, {other, *taken_tiles}, rules, goals, goal_scale)  # type: ignore[arg-type]
+        tables = FinalTables(after, {other, *taken_tiles}, rules, goals, goal_scale,  # type: ignore[arg-type]
+                             scenario)
         grids: dict[tuple[int, int, int], ThreeLeft] = {}
         for s in slots:
             taken = view.market[s]

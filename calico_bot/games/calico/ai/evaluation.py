@@ -22,6 +22,7 @@ from operator import itemgetter
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
 from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
+from calico_bot.games.calico.engine.scoring import goal_tests
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +169,10 @@ class Evaluator:
     """
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
-                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None) -> None:
+                 weights: Weights | None = None, objectives: ObjectiveTerms | None = None,
+                 final: ScenarioPass | None = None) -> None:
         self.goals = goals
+        self.final = final  # values a finished quilt instead of its score (the scenario endgame)
         self.rules = rules
         self.w = weights or Weights()
         self.objectives = objectives
@@ -196,6 +199,8 @@ class Evaluator:
         return self.w.goal_scale * sum(values)
 
     def __call__(self, board: Board, remaining: int) -> float:
+        if remaining <= 0 and self.final is not None:
+            return self.final(board)
         w = self.w
         value = board.points + self.goals_value(board)
         if remaining <= 0:
@@ -318,3 +323,77 @@ class ObjectiveTerms:
                 best_goals = max(best_goals, value)
             progress += best_goals
         return self.bonus * progress
+
+
+PASS_EPSILON = 1e-4  # :class:`ScenarioPass`: a point of final score against a pass (ties between equal chances)
+
+
+class ScenarioPass:
+    """A finished quilt valued by whether it passes a solo scenario: 1 when every objective is met and the score
+    reaches the scenario's need, else 0, plus ``epsilon`` times the score (so that among equal chances of passing the
+    higher score wins, and a game that cannot pass still scores what it can). The strong player's endgames maximise
+    its expectation, the chance of passing (``StrongPolicy(scenario_endgame=True)``).
+
+    The objectives are checked as :func:`calico_bot.games.calico.engine.scenarios.evaluate_scenario` checks them,
+    in three parts the endgame tables keep apart: the colors (the rainbow, buttons of one color), the cat tokens
+    (cats in all, one of each cat, tokens of one cat) and the design goals (met both ways, met at least one way).
+    """
+
+    def __init__(self, scenario: Scenario, rules: tuple[CatRule | None, ...],
+                 goals: tuple[tuple[tuple[int, ...], GoalTile], ...], epsilon: float = PASS_EPSILON) -> None:
+        self.sc = scenario
+        self.goals = goals
+        self.epsilon = epsilon
+        self.need = scenario.min_score
+        self.name_of = tuple(r.name if r is not None else None for r in rules)  # the cat of each pattern
+        self.names = sorted({n for n in self.name_of if n is not None})
+
+    # --- the three parts ------------------------------------------------------------------------
+
+    def colors_met(self, rainbow: bool, buttons: list[int]) -> bool:
+        """The color objectives, from the rainbow and the buttons per color."""
+        sc = self.sc
+        return (rainbow or not sc.rainbow) and max(buttons) >= sc.buttons_one_color
+
+    def cats_met(self, tokens: dict[str, int]) -> bool:
+        """The cat objectives, from the tokens per cat (every cat of the game a key)."""
+        sc = self.sc
+        if sum(tokens.values()) < sc.total_cats:
+            return False
+        if sc.one_of_each_cat and min(tokens.values()) < 1:
+            return False
+        return max(tokens.values()) >= sc.tokens_one_cat
+
+    def goals_met(self, both: int, met: int) -> bool:
+        """The design-goal objectives, from the number of goals met both ways and of those met at least one way."""
+        sc = self.sc
+        return both >= sc.goals_both and met - both + max(0, both - sc.goals_both) >= sc.goals_ok
+
+    def buttons(self, board: Board) -> list[int]:
+        return [(board.btnm & board.cm[c]).bit_count() for c in range(6)]
+
+    def tokens(self, board: Board) -> dict[str, int]:
+        out = dict.fromkeys(self.names, 0)
+        for p, name in enumerate(self.name_of):
+            if name is not None:
+                out[name] += (board.catm & board.pm[p]).bit_count()
+        return out
+
+    # --- a finished quilt -----------------------------------------------------------------------
+
+    def met(self, board: Board) -> bool:
+        """Every objective met (not the score) on a finished quilt."""
+        both = met = 0
+        for n, g in self.goals:
+            by_color, by_pattern = goal_tests([board.cells[c] for c in n], g)
+            both += by_color and by_pattern
+            met += by_color or by_pattern
+        return (self.colors_met(board.rainbow, self.buttons(board)) and self.cats_met(self.tokens(board))
+                and self.goals_met(both, met))
+
+    def passes(self, board: Board) -> bool:
+        return board.total(self.goals) >= self.need and self.met(board)
+
+    def __call__(self, board: Board) -> float:
+        total = board.total(self.goals)
+        return float(total >= self.need and self.met(board)) + self.epsilon * total

@@ -27,8 +27,13 @@ one: every placement with every slot is valued by the expected final score over 
 conveyor can draw (weighed by its chance, from ``view.unseen``), with the best choices after the draw
 (:meth:`StrongPolicy.endgame_values`). Since the sixth round (``endgame_spaces=4``, the default; 3 for the player
 before it) the turn with four spaces left is decided the same way, by an exact expectimax over both pairs of draws
-(:mod:`.endgame`; standard solo only: in a scenario the objectives are not in its tables, and the sampled search
-decides that turn).
+(:mod:`.endgame`; standard solo only, unless ``scenario_endgame`` is on).
+
+With ``scenario_endgame`` (seventh round of issue 16) a solo scenario's endgames value a finished quilt by whether it
+passes the scenario (:class:`.evaluation.ScenarioPass`: 1 or 0, plus 1e-4 times the score) instead of its score and
+objective terms, so that the last four turns maximise the chance of passing over the conveyor's draws: the
+three-left endgame and the last two turns through the evaluator's value of a finished quilt, the four-left one
+through tables of the objectives met (:class:`.endgame.FinalTables`).
 
 The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 16 open cats count 0.85 and
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
@@ -56,7 +61,7 @@ from collections import Counter
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, goal_prior
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, ScenarioPass, Weights, goal_prior
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
@@ -67,11 +72,13 @@ from calico_bot.games.calico.engine.geometry import cells_of
 # The evaluation weights and the settings of the strong player before issue 16 (``strong-v1`` in the registry).
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
-                                 "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False}
-OBJECTIVE_BONUS = 10.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms)
+                                 "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False,
+                                 "scenario_endgame": False}
+OBJECTIVE_BONUS = 30.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms; 10 before round seven)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
+SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
 
@@ -83,9 +90,11 @@ class StrongPolicy:
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
                  conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
-                 endgame_spaces: int = ENDGAME_SPACES) -> None:
+                 endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME) -> None:
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
+        if scenario_endgame not in (0, 1):  # also True and False
+            raise ValueError(f"scenario_endgame must be 0 or 1, not {scenario_endgame!r}")
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -99,6 +108,7 @@ class StrongPolicy:
         self.goal_futures = goal_futures
         self.endgame = endgame
         self.endgame_spaces = endgame_spaces
+        self.scenario_endgame = bool(scenario_endgame)
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -143,7 +153,10 @@ class StrongPolicy:
         objectives = None
         if view.scenario is not None and self.objective_bonus > 0:
             objectives = ObjectiveTerms(SCENARIOS[view.scenario], rules, goals, self.objective_bonus)
-        ev = Evaluator(goals, rules, self.weights, objectives)
+        passing = None
+        if view.scenario is not None and self.scenario_endgame:
+            passing = ScenarioPass(SCENARIOS[view.scenario], rules, goals)
+        ev = Evaluator(goals, rules, self.weights, objectives, passing)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)
@@ -167,10 +180,12 @@ class StrongPolicy:
         if self.endgame and remaining == 2 and view.solo and min(view.bag_count, len(view.unseen_list)) >= 2:
             h, cell, s = self._endgame(view, first, slots, rules, ev)
             return make_turn(view, h, cell, s)
-        if (self.endgame and self.endgame_spaces >= 4 and remaining == 3 and view.solo and objectives is None
+        if (self.endgame and self.endgame_spaces >= 4 and remaining == 3 and view.solo
+                and (objectives is None or passing is not None)
                 and min(view.bag_count, len(view.unseen_list)) >= 4 and len(hand) == 2
                 and None not in view.market and len(view.market) == MARKET_SIZE):
-            values = deep_endgame_values(view, first, slots, rules, goals, self.weights.goal_scale, deadline)
+            values = deep_endgame_values(view, first, slots, rules, goals, self.weights.goal_scale, deadline,
+                                         passing)
             _, _, h, cell, s = max(values, key=lambda v: v[:2])
             return make_turn(view, h, cell, s)
 

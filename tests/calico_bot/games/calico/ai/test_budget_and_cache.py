@@ -57,10 +57,26 @@ def test_scenario_difference_pairs_games_by_scenario_and_seed() -> None:
     line = bench.scenario_difference("a", mine, "b", theirs)
     # passes 3 against 1 in 4 paired games: +50 points of %; totals +2, 0, +4, +4: mean +2.50
     assert line.startswith("paired difference a - b (4 games): pass +50.0 points of %")
+    assert "passed by a only 2, by b only 0" in line
     assert "mean +2.50" in line
     table = bench.scenario_table("a", mine)
     assert "scenario  2 (needs 59): pass 100.0%, mean 67.0" in table
     assert "all: pass 75.0%" in table
+    assert "time/move: mean 0 ms" in table and "(4 moves)" in table
+
+
+def test_fork_shares_the_turns_before_the_fork() -> None:
+    """``--fork-at``: a game played by ``--vs`` up to the fork and by each policy after it; the same policy on both
+    sides ends the same game as the plain bench does, and the arguments are checked."""
+    for spaces in (1, 4, 22):
+        a, b = bench.play_solo_fork("greedy", "greedy", 3, "standard", bench.NO_CAP, 2, spaces)
+        plain = bench.play_solo("greedy", 3, "standard", bench.NO_CAP, 2)
+        assert (a.total, a.passed) == (b.total, b.passed) == (plain.total, plain.passed)
+        assert len(a.move_seconds) == spaces  # the policy's own turns only
+    for argv in (["--fork-at", "4"], ["--fork-at", "0", "--vs", "greedy"], ["--fork-at", "4", "--vs", "greedy",
+                                                                            "--players", "2"]):
+        with pytest.raises(SystemExit):
+            bench.main(["--policy", "greedy", "--games", "1", "--no-cap", *argv])
 
 
 def test_bench_scenarios_with_vs_prints_both_tables_and_the_difference(capsys: pytest.CaptureFixture[str]) -> None:

@@ -74,6 +74,21 @@ def test_hidden_tiles_do_not_change_decisions(players: int) -> None:
                 assert decide[0] == decide[1] == decide[2], name
 
 
+def test_scenario_endgame_decides_from_the_view_only() -> None:
+    """A solo scenario's last four turns with the scenario endgame on (the chance of passing over the draws from the
+    unseen tiles): shuffling the hidden bag changes no decision."""
+    rng = random.Random(5)
+    for scenario in (3, 10):
+        options = GameOptions(players=["p0"], mode="solo", scenario=scenario)
+        positions = [p for p in _positions(options, 6, (18, 19, 20)) if p.phase != "setup"]
+        assert [22 - p.players[0].quilt.placed for p in positions] == [4, 3, 2]
+        for position in positions:
+            twins = [_perturbed(position, 0, rng) for _ in range(2)]
+            policy = StrongPolicy(7, budget_ms=None, shortlist=4, scenario_endgame=True)
+            decide = [policy.choose_turn(build_view(s, 0)) for s in (position, *twins)]
+            assert decide[0] == decide[1] == decide[2]
+
+
 def test_view_hides_other_hands_and_counts_unseen() -> None:
     state = new_game(GameOptions(players=["a", "b"], mode="standard"), 2)
     view = build_view(state, 0)

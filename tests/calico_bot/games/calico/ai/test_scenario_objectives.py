@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from calico_bot.games.calico.ai import build_view
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
-from calico_bot.games.calico.ai.evaluation import ObjectiveTerms
+from calico_bot.games.calico.ai.evaluation import ObjectiveTerms, ScenarioPass
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.components import SCENARIOS
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
-from calico_bot.games.calico.engine.scenarios import evaluate_scenario
+from calico_bot.games.calico.engine.scenarios import Objective, ScenarioResult, evaluate_scenario
 
 
 @pytest.mark.parametrize("number", sorted(SCENARIOS))
@@ -53,3 +54,40 @@ def test_only_scenario_games_get_objective_terms() -> None:
             ObjectiveTerms.__init__ = original  # type: ignore[method-assign]
         assert len(seen) == (0 if scenario is None else 1)
         seen.clear()
+
+
+@pytest.mark.parametrize("number", sorted(SCENARIOS))
+def test_pass_value_of_a_finished_quilt_matches_the_rules(number: int) -> None:
+    """:class:`ScenarioPass` (the scenario endgame's value) against the rules' check, on finished quilts and on the
+    same quilts against scenarios whose needs and objectives are lowered to what the quilt holds (it passes) and the
+    need one point above (it fails)."""
+    rng = random.Random(100 + number)
+    for seed in range(4):
+        state = new_game(GameOptions(players=["a"], mode="solo", scenario=number), seed)
+        state.apply(random_goal_choice(state, 0, rng))
+        while not state.over:
+            state.apply(random_turn(state, rng))
+        view = build_view(state, 0)
+        rules = rules_for(view.cat_of_pattern)
+        board = Board.from_quilt(view.quilt)
+        score = state.scores()[0]
+        result = evaluate_scenario(number, score, [name for name, _ in state.cats])
+        for need in (SCENARIOS[number].min_score, score.total, score.total + 1):
+            passing = ScenarioPass(dataclasses.replace(SCENARIOS[number], min_score=need), rules, goal_list(view.goals))
+            expected = ScenarioResult(result.scenario, [*result.objectives[:-1], Objective("score", need, score.total)])
+            assert passing.passes(board) is expected.passed
+            assert passing(board) == pytest.approx(float(expected.passed) + passing.epsilon * score.total)
+        # objectives lowered to what the quilt holds: the pass turns on each objective alone
+        lowered = dataclasses.replace(SCENARIOS[number], min_score=0, **{
+            o.key: min(o.achieved, o.target) for o in result.objectives
+            if o.key in ("goals_both", "goals_ok", "total_cats", "buttons_one_color", "tokens_one_cat")})
+        expected_met = all(o.met for o in result.objectives if o.key in ("rainbow", "one_of_each_cat"))
+        assert ScenarioPass(lowered, rules, goal_list(view.goals)).met(board) is expected_met
+        held = dataclasses.replace(lowered, **{o.key: False for o in result.objectives
+                                               if o.key in ("rainbow", "one_of_each_cat") and not o.met})
+        assert ScenarioPass(held, rules, goal_list(view.goals)).met(board)  # every objective the quilt holds
+        for need, passed in ((score.total, True), (score.total + 1, False)):
+            held_need = dataclasses.replace(held, min_score=need)
+            assert ScenarioPass(held_need, rules, goal_list(view.goals)).passes(board) is passed
+        if any(o.target > 0 and o.achieved < o.target for o in result.objectives if o.key != "score"):
+            assert not ScenarioPass(SCENARIOS[number], rules, goal_list(view.goals)).met(board)

@@ -13,11 +13,11 @@ from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.endgame import FinalTables, deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights
+from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, ScenarioPass, Weights
 from calico_bot.games.calico.ai.strong import StrongPolicy
-from calico_bot.games.calico.engine.components import SCENARIOS
+from calico_bot.games.calico.engine.components import SCENARIOS, Scenario
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
-from calico_bot.games.calico.engine.geometry import cells_of
+from calico_bot.games.calico.engine.geometry import cells_of, label
 
 
 def _placements(board: Board, hand: Sequence[int], rules: tuple, cells: Sequence[int],
@@ -66,6 +66,7 @@ def test_strong_v1_keeps_the_old_settings() -> None:
     old = policy_by_name("strong-v1", 3)
     new = policy_by_name("strong", 3)
     assert (old.conditional_third, old.resample, old.objective_bonus) == (False, 1, 0.0)  # type: ignore[attr-defined]
+    assert (old.scenario_endgame, new.scenario_endgame) == (False, True)  # type: ignore[attr-defined]
     assert (new.conditional_third, new.resample) == (True, 3)  # type: ignore[attr-defined]
     # Issue 16 re-weighted the open cats and buttons; strong-v1 keeps the weights it was measured with.
     assert (old.weights.cat_scale, old.weights.button_scale) == (1.0, 1.0)  # type: ignore[attr-defined]
@@ -246,7 +247,8 @@ def test_deep_endgame_setting_decides_the_turn_with_four_spaces_left(monkeypatch
     StrongPolicy(6, budget_ms=None, endgame_spaces=3).choose_turn(_late_solo_view(6, 4)[1])  # the player before
     StrongPolicy(6, budget_ms=None, endgame=False).choose_turn(_late_solo_view(6, 4)[1])  # no endgame at all
     StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(7, 3)[1])  # three left: as before
-    StrongPolicy(6, budget_ms=None, endgame_spaces=4).choose_turn(_late_solo_view(8, 4, 7)[1])  # a scenario
+    StrongPolicy(6, budget_ms=None, endgame_spaces=4, scenario_endgame=False).choose_turn(
+        _late_solo_view(8, 4, 7)[1])  # a scenario without the scenario endgame (seventh round)
     assert calls == [1, 1]
     with pytest.raises(ValueError, match="endgame_spaces must be 3 or 4"):
         StrongPolicy(6, endgame_spaces=5)
@@ -261,3 +263,197 @@ def test_deep_endgame_keeps_a_move_past_its_deadline() -> None:
     slots = [s for s, t in enumerate(view.market) if t is not None]
     values = deep_endgame_values(view, first, slots, rules, goal_list(view.goals), 1.0, deadline=0.0)
     assert [(h, cell) for _, _, h, cell, _ in values] == [first[0][2:4]] * len(slots)
+
+
+# --- the scenario endgame (issue 16, seventh round): the chance of passing ---------------------------------------
+
+
+def _small_pool(view, pool: list[int]):  # type: ignore[no-untyped-def]
+    unseen = [0] * 36
+    for t in pool:
+        unseen[t] += 1
+    return dataclasses.replace(view, unseen=tuple(unseen), bag_count=len(pool))
+
+
+def _three_left_brute_force(view, rules: tuple, pool: list[int],  # type: ignore[no-untyped-def]
+                            value: Callable[[Board], float]) -> dict[tuple[int, int, int], float]:
+    """Three spaces left: every (hand index, cell, slot) valued by the mean over every ordered draw of the two refills
+    from ``pool`` of the best ``value`` of the finished quilt reachable after the draw."""
+    board = Board.from_quilt(view.quilt)
+    out = {}
+    for h, tile in enumerate(view.hand):
+        for cell in cells_of(board.empty):
+            after = board.copy()
+            after.place(cell, tile, rules)
+            other = view.hand[1 - h]
+            for s in range(3):
+                taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
+                outcomes = []
+                for i, j in itertools.permutations(range(len(pool)), 2):
+                    best = float("-inf")
+                    for a, kept in ((taken, other), (other, taken)):
+                        for x in cells_of(after.empty):
+                            (y,) = [c for c in cells_of(after.empty) if c != x]
+                            for b in (kept, near, pool[i], pool[j]):
+                                final = after.copy()
+                                final.place(x, a, rules)
+                                final.place(y, b, rules)
+                                best = max(best, value(final))
+                    outcomes.append(best)
+                out[(h, cell, s)] = sum(outcomes) / len(outcomes)
+    return out
+
+
+def test_scenario_endgame_takes_the_pass_over_more_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A constructed scenario (14 points and three buttons of one color) with three spaces left and a small pool:
+    the placement that scores most on average almost never passes, another passes in most draws. Against brute
+    force, the scenario endgame's values are the chances of passing (plus the small share of the score), and the
+    policy picks the placement with the best chance."""
+    _, view = _late_solo_view(2, 3, 4)
+    pool = [view.market[0], view.hand[0], 5, 5, 17, 30]
+    view = _small_pool(view, pool)
+    sc = dataclasses.replace(SCENARIOS[4], goals_ok=0, buttons_one_color=3, min_score=14)
+    rules = rules_for(view.cat_of_pattern)
+    goals = goal_list(view.goals)
+    passing = ScenarioPass(sc, rules, goals)
+    chance = _three_left_brute_force(view, rules, pool, lambda q: float(passing.passes(q)))
+    points = _three_left_brute_force(view, rules, pool, lambda q: q.total(goals))
+    most_points = max(points, key=points.__getitem__)
+    best_chance = max(chance.values())
+    assert points[most_points] > max(points[k] for k, c in chance.items() if c == best_chance) + 1
+    assert chance[most_points] < 0.01 < 0.5 < best_chance  # the case is real: more points, (almost) no pass
+
+    ev = Evaluator(goals, rules, Weights(), None, passing)
+    board = Board.from_quilt(view.quilt)
+    first = _placements(board, view.hand, rules, cells_of(board.empty), tie=random.random)
+    got = {(h, cell, s): v for v, _, h, cell, s in StrongPolicy.endgame_values(view, first, [0, 1, 2], rules, ev)}
+    exact = _three_left_brute_force(view, rules, pool, passing)
+    assert got.keys() == exact.keys()
+    for key, value in got.items():
+        assert value == pytest.approx(exact[key], abs=1e-9)
+        assert value == pytest.approx(chance[key], abs=1e-4 * 30)  # the chance, give or take the score's share
+
+    monkeypatch.setattr(strong_module, "SCENARIOS", {**SCENARIOS, 4: sc})
+    turn = StrongPolicy(2, budget_ms=None, scenario_endgame=True).choose_turn(view)
+    key = (turn.tile - 1, next(c for c in cells_of(board.empty) if label(c) == turn.space), turn.take - 1)
+    assert chance[key] == best_chance
+    plain = StrongPolicy(2, budget_ms=None, scenario_endgame=False, objective_bonus=0.0).choose_turn(view)
+    plain_key = (plain.tile - 1, next(c for c in cells_of(board.empty) if label(c) == plain.space), plain.take - 1)
+    assert plain_key == most_points  # the score-maximising endgame, on the same position, takes the points
+
+
+def test_final_tables_pass_values_match_the_quilt_played_out() -> None:
+    """Four spaces left in scenario games, one placed: random fillings of the last three spaces, against
+    :class:`ScenarioPass` on the lean quilt, for the real scenario and for constructed ones that ask for one more
+    of each kind of objective than the quilt holds (so that the fillings decide)."""
+    seen: dict[str, set[bool]] = {}
+    for seed, number in ((11, 3), (12, 4), (13, 5), (14, 7), (15, 9)):
+        _, view = _late_solo_view(seed, 4, number)
+        rules = rules_for(view.cat_of_pattern)
+        goals = goal_list(view.goals)
+        after = Board.from_quilt(view.quilt)
+        after.place(cells_of(after.empty)[1], view.hand[0], rules)
+        firsts = {view.hand[1], *(t for t in view.market if t is not None)}
+        rng = random.Random(seed)
+        real = SCENARIOS[number]
+        held = ScenarioPass(real, rules, goals)
+        tokens = held.tokens(after)
+        plain = Scenario(number, real.goals, real.cats)
+        cases = {"real": real, "score": dataclasses.replace(plain, min_score=after.total(goals) + 3),
+                 "cats": dataclasses.replace(plain, total_cats=sum(tokens.values()) + 1),
+                 "one cat": dataclasses.replace(plain, tokens_one_cat=max(tokens.values()) + 1),
+                 "each cat": dataclasses.replace(plain, one_of_each_cat=True),
+                 "buttons": dataclasses.replace(plain, buttons_one_color=max(held.buttons(after)) + 1),
+                 "rainbow": dataclasses.replace(plain, rainbow=True),
+                 "goals": dataclasses.replace(plain, goals_ok=1, goals_both=1)}
+        for name, sc in cases.items():
+            passing = ScenarioPass(sc, rules, goals)
+            tables = FinalTables(after, firsts, rules, goals, 1.0, passing)
+            for _ in range(40):
+                i, j = rng.sample(range(3), 2)
+                (k,) = {0, 1, 2} - {i, j}
+                a, u, v = rng.choice(sorted(firsts)), rng.randrange(36), rng.randrange(36)
+                final = after.copy()
+                for cell, tile in ((tables.cells[i], a), (tables.cells[j], u), (tables.cells[k], v)):
+                    final.place(cell, tile, rules)
+                assert tables.final(i, a, j)[u, v] == pytest.approx(passing(final), abs=1e-12)
+                seen.setdefault(name, set()).add(passing.passes(final))
+    # Both outcomes were checked for each kind (random quilts are far from a rainbow and from the real needs).
+    assert all(seen[name] == {False, True} for name in seen if name not in ("real", "rainbow"))
+
+
+@pytest.mark.parametrize("seed", [14])
+def test_deep_scenario_endgame_is_the_expectation_of_the_three_left_pass_values(seed: int) -> None:
+    """Four spaces left in a constructed scenario (a goal met, two buttons of one color, no points above the quilt's
+    so far): the deep endgame's pass values against the exact three-left endgame on every ordered first draw from a
+    small pool."""
+    _, view = _late_solo_view(seed, 4, 4)
+    pool = [view.market[0], view.hand[0], 5, 5, 17, 30]
+    view = _small_pool(view, pool)
+    rules = rules_for(view.cat_of_pattern)
+    goals = goal_list(view.goals)
+    board = Board.from_quilt(view.quilt)
+    sc = dataclasses.replace(SCENARIOS[4], goals_ok=1, buttons_one_color=2, min_score=board.total(goals))
+    passing = ScenarioPass(sc, rules, goals)
+    ev = Evaluator(goals, rules, Weights(), None, passing)
+    first = _placements(board, view.hand, rules, cells_of(board.empty)[:2], tie=random.random)
+    values = deep_endgame_values(view, first, [0, 1, 2], rules, goals, 1.0, scenario=passing)
+    got = {(h, cell, s): v for v, _, h, cell, s in values}
+    assert len(got) == len(first) * 3
+    for _, _, h, cell, after in first[:2]:
+        other = view.hand[1 - h]
+        for s in (0, 1, 2):
+            taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
+            outcomes = []
+            for i, j in itertools.permutations(range(len(pool)), 2):
+                left = [0] * 36
+                for r, t in enumerate(pool):
+                    left[t] += r not in (i, j)
+                later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
+                                            unseen=tuple(left), bag_count=len(pool) - 2)
+                nexts = _placements(after, later.hand, rules, cells_of(after.empty))
+                outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
+            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+    assert max(got.values()) - min(got.values()) > 0.05  # the choices differ in their chance of passing
+
+
+def test_scenario_endgame_setting_decides_the_last_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On: a scenario's turn with four spaces left goes to the deep endgame with the scenario's pass values, and
+    the turn is legal and the same for a seed (on by default); off, as before the seventh round; in standard solo, the
+    score as before."""
+    calls: list[object] = []
+    original = strong_module.deep_endgame_values
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        calls.append(args[-1])
+        return original(*args)
+
+    monkeypatch.setattr(strong_module, "deep_endgame_values", spy)
+    state, view = _late_solo_view(6, 4, 10)
+    turns = [StrongPolicy(6, budget_ms=None).choose_turn(view) for _ in range(2)]  # on by default
+    assert turns[0] == turns[1]  # deterministic for a seed
+    assert len(calls) == 2 and all(isinstance(c, ScenarioPass) and c.sc is SCENARIOS[10] for c in calls)
+    state.apply(turns[0])  # a legal turn
+    while not state.over:  # and so are the last three
+        state.apply(StrongPolicy(6, budget_ms=None, scenario_endgame=True).choose_turn(build_view(state, 0)))
+    calls.clear()
+    StrongPolicy(6, budget_ms=None, scenario_endgame=False).choose_turn(view)  # off: the sampled search, as before
+    assert calls == []
+    StrongPolicy(6, budget_ms=None, scenario_endgame=True).choose_turn(_late_solo_view(6, 4)[1])  # standard solo
+    assert calls == [None]  # the score, as before
+    assert StrongPolicy(6).scenario_endgame is strong_module.SCENARIO_ENDGAME is True
+    with pytest.raises(ValueError, match="scenario_endgame must be 0 or 1"):
+        StrongPolicy(6, scenario_endgame=2)  # type: ignore[arg-type]
+
+
+def test_scenario_endgame_leaves_standard_solo_alone() -> None:
+    """Standard solo: the same turns with the setting on and off, at every stage of a game."""
+    rng = random.Random(3)
+    state = new_game(GameOptions(players=["a"], mode="solo"), 3)
+    state.apply(random_goal_choice(state, 0, rng))
+    while not state.over:
+        view = build_view(state, 0)
+        if 22 - state.players[0].quilt.placed <= 5:
+            on = StrongPolicy(3, budget_ms=None, scenario_endgame=True).choose_turn(view)
+            assert on == StrongPolicy(3, budget_ms=None, scenario_endgame=False).choose_turn(view)
+        state.apply(random_turn(state, rng))
