@@ -15,6 +15,7 @@ from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.endgame import FinalTables, deep_endgame_values
 from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, ScenarioPass, Weights
 from calico_bot.games.calico.ai.strong import StrongPolicy
+from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.components import SCENARIOS, Scenario
 from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of, label
@@ -198,6 +199,26 @@ def test_final_tables_match_the_quilt_played_out() -> None:
         assert tables.final(i, a, j)[u, v] == ev(final, 0)
 
 
+def _assert_expectimax_over_both_draws(view: PlayerView, pool: list[int], first: list[tuple], rules: tuple,
+                                       ev: Evaluator, got: dict[tuple[int, int, int], float]) -> None:
+    """Each of the first two placements, with each market slot, is worth the mean over every ordered pair of
+    conveyor draws from ``pool`` of the best three-left endgame value after it (brute force)."""
+    for _, _, h, cell, after in first[:2]:
+        other = view.hand[1 - h]
+        for s in (0, 1, 2):
+            taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
+            outcomes = []
+            for i, j in itertools.permutations(range(len(pool)), 2):
+                left = [0] * 36
+                for r, t in enumerate(pool):
+                    left[t] += r not in (i, j)
+                later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
+                                            unseen=tuple(left), bag_count=len(pool) - 2)
+                nexts = _placements(after, later.hand, rules, cells_of(after.empty))
+                outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
+            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+
+
 def test_deep_endgame_is_the_expectation_of_the_three_left_values() -> None:
     """Four spaces left: every ordered first draw from a small unseen pool, the best next placement and slot valued by
     the exact three-left endgame on the pool that is left, against the deep endgame's closed form."""
@@ -214,20 +235,7 @@ def test_deep_endgame_is_the_expectation_of_the_three_left_values() -> None:
     values = deep_endgame_values(view, first, [0, 1, 2], rules, goal_list(view.goals), 1.0)
     got = {(h, cell, s): v for v, _, h, cell, s in values}
     assert len(got) == len(first) * 3
-    for _, _, h, cell, after in first[:2]:
-        other = view.hand[1 - h]
-        for s in (0, 1, 2):
-            taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
-            outcomes = []
-            for i, j in itertools.permutations(range(len(pool)), 2):
-                left = [0] * 36
-                for r, t in enumerate(pool):
-                    left[t] += r not in (i, j)
-                later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
-                                            unseen=tuple(left), bag_count=len(pool) - 2)
-                nexts = _placements(after, later.hand, rules, cells_of(after.empty))
-                outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
-            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+    _assert_expectimax_over_both_draws(view, pool, first, rules, ev, got)
 
 
 def test_deep_endgame_setting_decides_the_turn_with_four_spaces_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -400,20 +408,7 @@ def test_deep_scenario_endgame_is_the_expectation_of_the_three_left_pass_values(
     values = deep_endgame_values(view, first, [0, 1, 2], rules, goals, 1.0, scenario=passing)
     got = {(h, cell, s): v for v, _, h, cell, s in values}
     assert len(got) == len(first) * 3
-    for _, _, h, cell, after in first[:2]:
-        other = view.hand[1 - h]
-        for s in (0, 1, 2):
-            taken, near = view.market[s], view.market[2] if s < 2 else view.market[1]
-            outcomes = []
-            for i, j in itertools.permutations(range(len(pool)), 2):
-                left = [0] * 36
-                for r, t in enumerate(pool):
-                    left[t] += r not in (i, j)
-                later = dataclasses.replace(view, hand=(taken, other), market=(near, pool[i], pool[j]),
-                                            unseen=tuple(left), bag_count=len(pool) - 2)
-                nexts = _placements(after, later.hand, rules, cells_of(after.empty))
-                outcomes.append(max(v[0] for v in StrongPolicy.endgame_values(later, nexts, [0, 1, 2], rules, ev)))
-            assert got[(h, cell, s)] == pytest.approx(sum(outcomes) / len(outcomes), abs=1e-9)
+    _assert_expectimax_over_both_draws(view, pool, first, rules, ev, got)
     assert max(got.values()) - min(got.values()) > 0.05  # the choices differ in their chance of passing
 
 
