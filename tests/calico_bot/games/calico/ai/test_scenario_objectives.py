@@ -11,20 +11,26 @@ from calico_bot.games.calico.ai import build_view
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import ObjectiveTerms, ScenarioPass
 from calico_bot.games.calico.ai.strong import StrongPolicy
+from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.components import SCENARIOS
-from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
+from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.scenarios import Objective, ScenarioResult, evaluate_scenario
+
+
+def _finished_at_random(number: int, seed: int, rng: random.Random) -> tuple[GameState, PlayerView]:
+    """A solo game of scenario ``number`` played to the end by random turns, and the player's view of it."""
+    state = new_game(GameOptions(players=["a"], mode="solo", scenario=number), seed)
+    state.apply(random_goal_choice(state, 0, rng))
+    while not state.over:
+        state.apply(random_turn(state, rng))
+    return state, build_view(state, 0)
 
 
 @pytest.mark.parametrize("number", sorted(SCENARIOS))
 def test_objective_progress_on_a_finished_quilt_matches_the_rules(number: int) -> None:
     rng = random.Random(number)
     for seed in range(3):
-        state = new_game(GameOptions(players=["a"], mode="solo", scenario=number), seed)
-        state.apply(random_goal_choice(state, 0, rng))
-        while not state.over:
-            state.apply(random_turn(state, rng))
-        view = build_view(state, 0)
+        state, view = _finished_at_random(number, seed, rng)
         assert view.scenario == number
         rules = rules_for(view.cat_of_pattern)
         terms = ObjectiveTerms(SCENARIOS[number], rules, goal_list(view.goals), bonus=10.0)
@@ -63,11 +69,7 @@ def test_pass_value_of_a_finished_quilt_matches_the_rules(number: int) -> None:
     need one point above (it fails)."""
     rng = random.Random(100 + number)
     for seed in range(4):
-        state = new_game(GameOptions(players=["a"], mode="solo", scenario=number), seed)
-        state.apply(random_goal_choice(state, 0, rng))
-        while not state.over:
-            state.apply(random_turn(state, rng))
-        view = build_view(state, 0)
+        state, view = _finished_at_random(number, seed, rng)
         rules = rules_for(view.cat_of_pattern)
         board = Board.from_quilt(view.quilt)
         score = state.scores()[0]

@@ -177,6 +177,19 @@ def test_endgame_decides_the_turn_with_three_spaces_left_only_in_solo(monkeypatc
     assert calls == [1]  # switched off, or four spaces left without the deeper endgame: the sampled search
 
 
+def _random_finish(tables: FinalTables, after: Board, firsts: set[int], rules: tuple, rng: random.Random
+                   ) -> tuple[int, int, int, int, int, Board]:
+    """A random way to fill the tables' three last cells: tile ``a`` (one of ``firsts``) on cell ``i``, then
+    tiles ``u`` and ``v`` on cell ``j`` and on the third; (i, a, j, u, v, the finished quilt)."""
+    i, j = rng.sample(range(3), 2)
+    (k,) = {0, 1, 2} - {i, j}
+    a, u, v = rng.choice(sorted(firsts)), rng.randrange(36), rng.randrange(36)
+    final = after.copy()
+    for cell, tile in ((tables.cells[i], a), (tables.cells[j], u), (tables.cells[k], v)):
+        final.place(cell, tile, rules)
+    return i, a, j, u, v, final
+
+
 def test_final_tables_match_the_quilt_played_out() -> None:
     """Four spaces left, one placed: every filling of the last three spaces in every order, against the lean quilt
     and the evaluator's final value (cats, buttons, rainbow and goals)."""
@@ -190,12 +203,7 @@ def test_final_tables_match_the_quilt_played_out() -> None:
     tables = FinalTables(after, firsts, rules, goals, 1.0)
     rng = random.Random(4)
     for _ in range(150):
-        i, j = rng.sample(range(3), 2)
-        (k,) = {0, 1, 2} - {i, j}
-        a, u, v = rng.choice(sorted(firsts)), rng.randrange(36), rng.randrange(36)
-        final = after.copy()
-        for cell, tile in ((tables.cells[i], a), (tables.cells[j], u), (tables.cells[k], v)):
-            final.place(cell, tile, rules)
+        i, a, j, u, v, final = _random_finish(tables, after, firsts, rules, rng)
         assert tables.final(i, a, j)[u, v] == ev(final, 0)
 
 
@@ -378,12 +386,7 @@ def test_final_tables_pass_values_match_the_quilt_played_out() -> None:
             passing = ScenarioPass(sc, rules, goals)
             tables = FinalTables(after, firsts, rules, goals, 1.0, passing)
             for _ in range(40):
-                i, j = rng.sample(range(3), 2)
-                (k,) = {0, 1, 2} - {i, j}
-                a, u, v = rng.choice(sorted(firsts)), rng.randrange(36), rng.randrange(36)
-                final = after.copy()
-                for cell, tile in ((tables.cells[i], a), (tables.cells[j], u), (tables.cells[k], v)):
-                    final.place(cell, tile, rules)
+                i, a, j, u, v, final = _random_finish(tables, after, firsts, rules, rng)
                 assert tables.final(i, a, j)[u, v] == pytest.approx(passing(final), abs=1e-12)
                 seen.setdefault(name, set()).add(passing.passes(final))
     # Both outcomes were checked for each kind (random quilts are far from a rainbow and from the real needs).
