@@ -101,7 +101,7 @@ _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "四": 4, "五": 5, "六": 6}
 _PLAYER_COUNT_RE = re.compile(
     r"\b([1-9]|one|two|three|four|five|six)[ -]?(?:players?|people|ppl|persons?|p)\b|\b([1-9])p\b|"
-    r"([1-9一两二三四五六])\s*(?:个)?人(?:局|玩|游戏|的话|一起)"
+    r"([1-9一两二三四五六])\s*(?:个)?人(?:能|可以|要)?(?:局|玩|游戏|的话|一起)"
 )
 
 

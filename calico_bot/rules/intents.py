@@ -20,6 +20,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # How long a game takes in minutes and how hard it is: the overview says both.
     "duration": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
     "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
+    # "几天?几个人": the length and the player count at once. The Isle of Cats' overview states both (5 days, 1-4
+    # players); the other games' overviews do not count their turns or rounds, so their length topics answer.
+    "length_and_players": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.overview"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "ties": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.ties"},
@@ -39,6 +42,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "turn_order": {"calico": "calico.turn.order"},
     # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
     "rescue_cost": {"ioc": "ioc.rescue"},
+    # Equal speeds on the rescue cards ("speed ties when rescuing"): the rescue order, not the final tie-break.
+    "rescue_order": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
     "trick_winner": {"citb": "citb.trick.winner"},
     # What counts as a good score (reference figures): only Calico has such a topic.
@@ -50,7 +55,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
 
 #: intent -> game -> the detail shown under that topic when the intent put it first (the deadline is
 #: one part of Calico's command topic).
-STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"}}
+STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"},
+                                                "rescue_order": {"ioc": "ioc.speed_order"}}
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
 _ZH_N = r"[三四五六七八\d]"
@@ -90,12 +96,19 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"几人(?:游戏|桌游|玩|局)?\s*[?？]?$", rf"{_ZH_N}个?人(?:能|可以)?玩(?:吗|嘛|不|行不行)",
         rf"{_ZH_N}个人行不行", r"适合几(?:个)?人",
     )),
+    # Two rescue cards of the same speed: who rescues first (before "ties", which would read it as the final tie).
+    ("rescue_order", (
+        r"\bspeeds?\b.{0,30}\b(?:ties?|tied|same|equal|identical)\b|\b(?:ties?|tied|same|equal)\b.{0,20}\bspeeds?\b",
+        r"\b(?:both|all|each)\b.{0,30}\b(?:speed|boots?)\b.{0,40}\bfirst\b",
+        r"速度.{0,8}(?:一样|相同|打平|平了|相等)|(?:一样|相同)的?速度",
+    )),
     # A tie at the end of the game, in any mode: the game's tie topic states every mode's rule.
     ("ties", (
         # "a tie", "tied", "tiebreak", "ties: who wins" (not "tie a boat to the dock").
         r"\b(?:a|the|any)\s+tie\b", r"\btie-?break", r"\btied\b",
         r"\bties?\b(?=.{0,30}\b(?:who|wins?|winner|broken)\b)",
         r"\b(?:same|equal)\s+(?:score|points|total)\b",
+        r"\b(?:dead\s+even|even\s+on\s+(?:points|score)|level\s+on\s+points|finished\s+(?:dead\s+)?(?:even|level))\b",
         r"平局|平手|同分|打平|平分", r"(?:总分|分数|得分)(?:一样|相同)(?=.{0,6}(?:谁|怎么|算|判))",
         r"一样的分数?(?=.{0,6}(?:谁|怎么|算|判))",
     )),
@@ -213,7 +226,7 @@ _INTENT_PATTERNS += (
     ("bot_commands", (
         r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|thru|with|using|via|in)\s+"
         r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b",
-        r"\b(?:bot|slash)\s+(?:commands?|syntax)\b", r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
+        r"\b(?:bot|slash)\s+(?:commands?|cmds?|syntax)\b", r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
         r"bot\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输)",
         r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
@@ -224,6 +237,8 @@ _INTENT_PATTERNS += (
 _QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
                    "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
 _QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
+_MOVE_TILE = re.compile(r"挪|移动|移到|换(?:个|一个)?位置|\b(?:move|moving|nudge|shift|slide)\b")
+_BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/")
 _PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|矛盾")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
@@ -282,8 +297,17 @@ def structure_intent(question: str) -> str | None:
     else None."""
     # A message asking two things ("米莉要几块连起来?拿到猫标记放哪") is answered for the first one.
     parts = _QUESTION_END.split(question, maxsplit=1)
+    second = None
     if len(parts) == 3 and parts[0].strip() and parts[2].strip():
-        question = parts[0] + parts[1]
+        question, second = parts[0] + parts[1], parts[2]
+    intent = _first_intent(question)
+    if intent in ("length", "duration") and second is not None and _first_intent(second) == "players":
+        # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
+        return "players" if intent == "duration" else "length_and_players"
+    return intent
+
+
+def _first_intent(question: str) -> str | None:
     text = _QUESTION_WORD_TYPOS.sub(lambda m: _QUESTION_WORDS[m.group(0)], to_simplified(question.lower()).strip())
     for intent, rx in _INTENT_RES:
         if rx.search(text):
@@ -293,6 +317,8 @@ def structure_intent(question: str) -> str | None:
                 return None
             if intent == "players" and _SOLO_OR_TWO.search(text):
                 return None
+            if intent == "undo" and _MOVE_TILE.search(text) and not _BOT_WORD.search(text):
+                return None  # "放错了,还能挪到旁边那格吗": moving a placed tile at the table, a placement rule
             if intent == "trick_winner" and _PARADOX.search(text):
                 return None  # the trick a paradox cut short goes to nobody: the paradox topic says so
             return intent

@@ -111,6 +111,7 @@ _OTHER_GAMES_ZH = (
     "猫咪后院", "猫咪收集", "旅行青蛙", "猫咪大战争", "猫咪斗恶龙", "炸弹猫", "爆炸猫",
     "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
     "二十一点", "百家乐", "老虎机",
+    "黑桃", "红桃", "方片", "梅花",  # the French suits: a deck of playing cards
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
@@ -273,7 +274,7 @@ barn barns flag flags county craft crafts crafting wallpaper
 garage vet vets dishes chores boss grammar recs jigsaw yard yards metre
 exterminator infestation refrigerate fridge cooler
 dress sock socks shoes
-moving boxes cheap store shop? amazon ebay shipping delivery
+boxes cheap store shop? amazon ebay shipping delivery
 timer alarm calendar birthday christmas halloween holiday
 snack snacks chips popcorn pizza soda candy chocolate
 japan china korea europe america usa uk canada australia paris london tokyo
@@ -302,6 +303,7 @@ sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratche
 cafes kitty? kittens? adopted adopting adoption rescue? shelter
 tonight weekend tomorrow yesterday congrats congratulations birthday anniversary
 moderator admin nickname username avatar profile nitro emoji
+permit permits meeting meetings agenda
 """.replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
                                  "kittens", "rescue", "tonight", "referee"}
 _OUT_OF_DOMAIN_ZH = (
@@ -332,6 +334,7 @@ _OUT_OF_DOMAIN_ZH = (
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
+    "怎么缝", "缝边", "缝起来", "拼图",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
@@ -341,6 +344,7 @@ _PET_TALK_RE = re.compile("|".join((
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b",
     r"\b(?:tortoiseshell|tabby|ragdoll|siamese|maine coon)(?:\s+cats?)?\b",
     r"\b(?:feed|feeding)\s+(?:a|my|the|our)\s+(?:cat|kitten)s?\b", r"\bold\s+for\s+a\s+(?:cat|kitten)\b",
+    r"\b(?:give|giving)\s+(?:my|our|the|a|her|his)\s+(?:cat|kitten|kitty)\b",
     r"\b(?:my|our)\s+(?:calico|tabby)\s+(?:cat|kitten)\b", r"\btoo\s+many\s+cats\b",
     r"\b(?:do|can)\s+cats\s+see\b", r"猫咪?(?:能|可以)?看(?:到|见|得到|得见)颜色",
     r"养(?:一只|两只|几只|[一二两三四五六七八九十\d]+只)?(?:猫|狗)", r"猫咪?(?:可以|能|能不能)吃",
@@ -361,7 +365,11 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\bmany[- ]worlds\b",
     r"\b(?:days?|weeks?)\s+(?:until|till|to|before)\s+(?:the\s+)?(?:new\s+year|christmas)\b",
     r"\bgrandfather\s+paradox\b",
-    r"\bday\s+trip\b", r"\b(?:queen|king|twin|double)[- ]size\b",
+    r"\blead\s+(?:a|the|our|my)\s+(?:meeting|team|project|class|discussion|workshop|tour)\b", r"\bday\s+trip\b",
+    r"\b(?:boat|road|fishing|camping|school|ferry)\s+trips?\b", r"\b(?:queen|king|twin|double)[- ]size\b",
+    # moving house (not "moving a placed tile")
+    r"\bmoving\s+(?:house|home|out|day|truck|van|company|boxes|abroad|in\s+with|to\s+(?:a\s+new|another)\s+(?:city|place|flat|"
+    r"house|apartment|country))\b",
     r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
     r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b",
     r"\bhow\s+many\s+sides\s+(?:does|do|has)\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",
@@ -443,7 +451,9 @@ ZH_GENERAL = frozenset({
 #: Single characters that are rules words on their own (a trick, a card, red, a round, fish, a boat, ...).
 ZH_DOMAIN_CHARS = frozenset("墩牌卡红蓝黄绿轮鱼船猫赢分")
 #: Counting cards (几张, 每张, 留几张传几张): a rules phrase, though 张 alone is also a name or a table.
-_ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:几|哪|多少)|[二两三四五六\d]人局")
+_ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:几|哪|多少)|[二两三四五六\d]人局|"
+                                # playing through the bot ("用机器人玩的时候", "在机器人里能不能悔"): about using it
+                                r"(?:用|在|通过)机器人(?:里|上)?(?:玩|下|出|放|打|看|报|叫)|机器人(?:里|上)(?:怎么|能|可以|会)")
 
 
 #: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message

@@ -144,6 +144,9 @@ GAME_HINT_DOMINANCE = 2.0
 #: One-character words that name a game's own component (fish, boat, rats, a trick) hint at that game
 #: even inside a longer run of characters ("最后剩下的鱼算分吗"), where other single characters do not.
 HINT_CHARS = frozenset("鱼船鼠墩")
+#: Such a component word counts this many times its IDF as evidence: "还剩12条鱼" points to The Isle of Cats
+#: even though "手上" happens to be written only in Calico's texts.
+HINT_CHAR_WEIGHT = 2.0
 #: A word hints at its game only when at least this many of that game's entries use it.
 HINT_MIN_ENTRIES = 2
 #: Fuzzy spelling correction (rapidfuzz ratio): words of 4-5 letters need a closer match (one missing
@@ -477,7 +480,7 @@ class RulesIndex:
             for t in tokens:
                 games = owners.get(t)
                 if games is not None and len(games) == 1:
-                    evidence[next(iter(games))] += index.weight(t)
+                    evidence[next(iter(games))] += index.weight(t) * (HINT_CHAR_WEIGHT if t in HINT_CHARS else 1.0)
         (best, top), (_, second) = sorted(evidence.items(), key=lambda kv: -kv[1])[:2]
         return best if top > 0 and top >= GAME_HINT_DOMINANCE * second else None
 

@@ -70,7 +70,8 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "拼布板": ("被褥板", "被子板", "拼被板", "花毯板", "被子", "棉被", "被褥", "拼布板"),
     "个人板": ("玩家板", "个人板"),
     # Two players doing the same thing ("两个人能都报黄5吗"), not the two-player variant.
-    "玩家": ("两个人都", "两个人能都", "两个人可以都", "两人都", "两个玩家都", "两个不同的人", "玩家"),
+    "玩家": ("两个人都", "两个人能都", "两个人可以都", "两个人能不能都", "两个人可不可以都", "两个人是不是都",
+           "两个人同时", "两人能不能都", "两人都", "两个玩家都", "两个不同的人", "玩家"),
     "研究板": ("研究版", "研究盘", "研究板"),  # with a sound-alike slip (ban)
     "纽扣": ("钮扣", "扣子", "按钮", "纽扣", "扣扣", "纽口", "钮口", "扭扣"),  # with pinyin slips (kou)
     "彩虹纽扣": ("彩虹扣", "彩虹钮扣", "彩虹扣子", "彩虹按钮", "彩虹纽扣"),
@@ -94,13 +95,15 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "家族": ("家足", "家组", "家族"),  # with sound-alike typos (zu)
     "颜色": ("颜涩", "言色", "颜色"),  # with sound-alike typos (se, yan)
     "几张": ("几涨", "几章", "几张"),  # with sound-alike typos (zhang)
-    "手牌": ("手排", "手牌"),  # with a sound-alike typo (pai)
+    # with a sound-alike typo (pai), and what is in one's hand said in words
+    "手牌": ("手排", "手里的牌", "手上的牌", "手里的布片", "手上的布片", "手里的布", "手上的布", "手里的板块",
+             "手上的板块", "手牌"),
     "墩": ("吨", "蹲", "敦", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "篮子"),
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
-    "课程": ("课程卡", "课", "课程"),
+    "课程": ("课程卡", "课成卡", "课成", "课", "课程"),  # with a sound-alike slip (cheng)
     "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "欧夏克"),  # with sound-alike typos (xia)
     "相连": ("挨着", "连着", "相邻", "连接", "靠着", "贴着", "相连"),
     "边框": ("边缘", "边上", "外圈", "边框"),
@@ -201,7 +204,10 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
 _EN_PHRASE_MAP: dict[tuple[str, ...], str] = {
     tuple(phrase.split()): term for term, phrases in _EN_PHRASES.items() for phrase in phrases
 }
-_EN_PHRASE_MAX = max(len(k) for k in _EN_PHRASE_MAP)
+#: The longest phrase starting with each word (only those words can start one).
+_EN_PHRASE_START: dict[str, int] = {}
+for _phrase in _EN_PHRASE_MAP:
+    _EN_PHRASE_START[_phrase[0]] = max(_EN_PHRASE_START.get(_phrase[0], 0), len(_phrase))
 
 _EN_STOP = frozenset(
     [
@@ -300,6 +306,8 @@ _EN_SYNONYMS: dict[str, tuple[str, ...]] = {
     "penalty": ("penalty", "penalties", "minus", "negative", "deduct", "deduction"),
     "edition": ("edition", "editions", "version", "versions", "deluxe", "colossal"),
     "overview": ("overview", "about", "summary", "intro"),
+    "command": ("command", "commands", "cmd", "cmds"),
+    "speed": ("speed", "speeds", "boot", "boots"),  # a rescue card's speed is the boots printed on it
 }
 _EN_SYN_MAP: dict[str, str] = {}
 for _canon, _variants in _EN_SYNONYMS.items():
@@ -341,7 +349,7 @@ def en_words(text: str) -> list[str]:
     words: list[str] = []
     i = 0
     while i < len(raw):
-        for n in range(min(_EN_PHRASE_MAX, len(raw) - i), 0, -1):
+        for n in range(min(_EN_PHRASE_START.get(raw[i], 0), len(raw) - i), 0, -1):
             term = _EN_PHRASE_MAP.get(tuple(raw[i : i + n]))
             if term is not None:
                 words.append(term)

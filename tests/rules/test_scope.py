@@ -191,6 +191,7 @@ def test_confidence_is_measured_on_the_clauses_with_rules_words(real_index: Rule
 @pytest.mark.parametrize(("question", "game"), [
     ("how many cards does everyone get with 5 players", "citb"), ("五人局每人几张牌", "citb"), ("5p bids?", "citb"),
     ("with 3 players", None), ("solo rules", None), ("four players, which board", None),
+    ("六个人能一起玩吗", None), ("五个人可以一起打吗", "citb"),
 ])
 def test_a_player_count_only_one_game_supports_picks_it(question: str, game: str | None) -> None:
     assert player_count_game(question) == game
@@ -686,3 +687,34 @@ def test_twelfth_pass_rules_questions(real_index: RulesIndex, question: str, top
 def test_twelfth_pass_structure_and_requests(real_index: RulesIndex, question: str, topic: str) -> None:
     hits = real_index.search(question)
     assert hits and hits[0].id == topic, [h.id for h in hits]
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("黑桃什么时候可以第一个出", "other_game"),  # the French suits name a deck of playing cards
+    ("can we take turns to lead a meeting at work", "other_domain"),
+    ("拼图一般先拼四个角吗", "other_domain"),
+    ("被子的边怎么缝才整齐", "other_domain"),
+])
+def test_other_card_games_meetings_jigsaws_and_sewing_are_refused(real_index: RulesIndex, message: str,
+                                                                   reason: str) -> None:
+    found = real_index.lookup(message)
+    assert not found.hits and found.out_of_scope == reason, (found.out_of_scope, [h.id for h in found.hits])
+
+
+def test_a_boat_trip_raises_the_floor_but_moving_a_tile_does_not() -> None:
+    assert other_domain_signals("we planned a boat trip for the holidays") == 2
+    assert other_domain_signals("is moving a placed tile ever allowed") == 0
+    assert other_domain_signals("we are moving house next week") == 1
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("my friend put a patch down and then wanted to shift it over one hex, is moving a placed patch allowed",
+     "calico.turn.placement"),
+    ("用机器人玩的时候,别人看得见我手里的布片吗", "calico.hand.private"),
+    ("what's the bot cmd to declare my 6 as yellow", "citb.bot.commands"),
+    ("选完牌发现鱼不够买怎么办", "ioc.buy.cards"),
+])
+def test_rules_questions_in_everyday_words_are_answered(real_index: RulesIndex, question: str, topic: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits and found.hits[0].id == topic, \
+        (found.out_of_scope, [h.id for h in found.hits], [h.id for h in found.guesses])

@@ -89,3 +89,42 @@ def test_the_game_played_here_answers_questions_that_name_none(real_index: Rules
                                                                  here: str | None, topic: str) -> None:
     hits = real_index.search(question, here=here)
     assert hits and hits[0].id == topic, [h.id for h in hits]
+
+
+@pytest.mark.parametrize("question", ["two of us showed the same speed on our cards, who rescues first?",
+                                      "我们俩速度一样,谁先救猫", "we each revealed 2 boots, who picks first"])
+def test_equal_speeds_ask_for_the_rescue_order_not_the_final_tie(real_index: RulesIndex, question: str) -> None:
+    assert structure_intent(question) == "rescue_order"
+    first = real_index.search(question)[0]
+    assert first.id == "ioc.rescue" and first.detail is not None and first.detail.id == "ioc.speed_order"
+
+
+def test_dead_even_on_points_is_a_tie_even_when_asked_who_takes_it() -> None:
+    assert structure_intent("calico: we ended dead even on points. who takes it?") == "ties"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("猫岛要玩几天?最多几个人", "ioc.overview"),  # the overview states both
+    ("how long does it take? how many players?", "calico.overview"),
+    ("cat in the box: how many rounds? and how many players?", "citb.end.ties"),  # its overview counts no rounds
+])
+def test_the_length_and_the_player_count_asked_together(real_index: RulesIndex, question: str, topic: str) -> None:
+    assert real_index.search(question)[0].id == topic
+
+
+def test_a_component_word_outweighs_an_ordinary_word_in_the_games_hint(real_index: RulesIndex) -> None:
+    # 手上 happens to be written only in Calico's texts; the fish are the Isle of Cats' own.
+    assert real_index.search("打完手上还有7条鱼,平局时有用吗")[0].id == "ioc.ties"
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("不小心放错位置了,可以挪到旁边吗", None),  # moving a placed patch at the table: a placement rule
+    ("放错了,机器人里能撤回吗", "undo"),
+    ("misplaced a tile, can I undo that?", "undo"),
+])
+def test_moving_a_placed_tile_is_no_undo_unless_the_bot_is_asked(question: str, intent: str | None) -> None:
+    assert structure_intent(question) == intent
+
+
+def test_two_people_doing_the_same_is_no_two_player_question(real_index: RulesIndex) -> None:
+    assert real_index.search("盒中猫里两个人能不能都报绿4")[0].id != "citb.two_player"
