@@ -256,9 +256,17 @@ _CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b
                       r"报颜色|宣布颜色|报色|叫墩|叫牌|暗置|墩")
 
 
+#: A colour chosen by mistake ("I meant green not blue", 点错颜色): only Cat in the Box has the player name a
+#: colour (a Calico patch has its own).
+_WRONG_COLOUR_RE = re.compile(r"\bmeant\s+(?:red|blue|green|yellow)\b|\b(?:wrong|misclicked|mis-clicked)\s+colou?r\b|"
+                              r"(?:点|选|报|按)错(?:了)?颜色|颜色(?:点|选|报|按)错")
+
+
 def bot_game(question: str) -> str | None:
-    """The game a question about using the bot asks about, by its words (a card: Cat in the Box)."""
-    return "citb" if _CARD_RE.search(to_simplified(question.lower())) else None
+    """The game a question about using the bot asks about, by its words (a card or a colour named by
+    mistake: Cat in the Box)."""
+    text = to_simplified(question.lower())
+    return "citb" if _CARD_RE.search(text) or _WRONG_COLOUR_RE.search(text) else None
 
 
 #: Units of a game's length that only one game uses: with no game named, they pick it.

@@ -128,3 +128,11 @@ def test_moving_a_placed_tile_is_no_undo_unless_the_bot_is_asked(question: str, 
 
 def test_two_people_doing_the_same_is_no_two_player_question(real_index: RulesIndex) -> None:
     assert real_index.search("盒中猫里两个人能不能都报绿4")[0].id != "citb.two_player"
+
+
+@pytest.mark.parametrize("question", ["I meant yellow not red, how do I undo with the bot",
+                                      "报错颜色了,机器人能撤回吗"])
+def test_a_colour_named_by_mistake_asks_cat_in_the_boxs_bot(real_index: RulesIndex, question: str) -> None:
+    # Only Cat in the Box has the player name a colour; a Calico patch has its own.
+    assert structure_intent(question) == "undo"
+    assert real_index.search(question)[0].id == "citb.bot.commands"
