@@ -48,14 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     from calico_bot.games.calico.engine.record import score_record
 
     try:
-        result = score_record(data)
+        result = score_record(data).to_json()
     except RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # a record the checks above missed must still not end in a traceback
         print(f"error: record: could not be replayed ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 2
-    print(json.dumps(result.to_json(), indent=args.indent, ensure_ascii=False))
+    print(json.dumps(result, indent=args.indent, ensure_ascii=False))
     return 0
 
 

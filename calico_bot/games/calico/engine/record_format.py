@@ -26,12 +26,12 @@ def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
         where = f"cats[{i}]"
         _need(isinstance(entry, dict), where, "must be an object with name and patterns")
         name = entry.get("name")
-        _need(name in CATS, where, f"unknown cat {name!r}")
+        _need(isinstance(name, str) and name in CATS, where, f"unknown cat {name!r}")
         patterns = entry.get("patterns")
         _need(isinstance(patterns, list) and len(patterns) == 2, where, "needs exactly two patterns")
         parsed = []
         for raw_pattern in patterns:
-            p = name_key(raw_pattern) if isinstance(raw_pattern, str) else raw_pattern
+            p = name_key(raw_pattern) if isinstance(raw_pattern, str) else None
             _need(p in PATTERN_INDEX, where, f"unknown pattern {raw_pattern!r}")
             _need(PATTERN_INDEX[p] not in owner, where, f"{p} already belongs to {owner.get(PATTERN_INDEX[p])}")
             owner[PATTERN_INDEX[p]] = name
