@@ -55,7 +55,7 @@ from calico_bot.games.calico.texts import (
     turn_text,
 )
 from calico_bot.services.i18n import lang_of
-from calico_bot.storage.models import OutboxRow
+from calico_bot.storage.models import ENDED, OutboxRow
 from render.calico.review import review_images
 
 from .calico_components import (
@@ -780,7 +780,8 @@ class CalicoCog(Announcer, commands.Cog):
         state = found.state if finished else seen_by(found.state, None)
         record = state.to_record(include_hidden=finished)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
-        text = tr(lang, "export.done", game=found.id) + ("" if finished else tr(lang, "export.partial"))
+        note = "" if finished else tr(lang, "export.ended" if found.row.status == ENDED else "export.partial")
+        text = tr(lang, "export.done", game=found.id) + note
         await respond(interaction, text, file=discord.File(io.BytesIO(data), filename=f"calico-{found.id}.json"))
 
     # --- taking back, leaving, moderating -----------------------------------------------------------------
