@@ -88,7 +88,7 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         boards_seen.add(board)
         names.append(str(p.get("name", f"Player {i + 1}")))
         quilts.append(Quilt.new(borders[board]))
-        goals.append(None if mode == "family" else parse_goals(p.get("goals"), where))
+        goals.append(None if mode == "family" or p.get("goals") is None else parse_goals(p.get("goals"), where))
 
     copies = COPIES_LOWER_VARIANCE if lower_variance else COPIES_PER_KIND
     used = [0] * 36
@@ -100,6 +100,10 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         seat = pl.get("player")
         _need(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(quilts), where,
               f"no player {seat!r}")
+        # Goals may be missing only while the goal choice is open (an export made then hides them),
+        # and no tile is placed before it closes.
+        _need(goals[seat] is not None or mode == "family", f"players[{seat}]",
+              "goals must map B3, C4 and D2 to goal tiles")
         space = pl.get("space")
         cell = parse_label(space) if isinstance(space, str) else None
         _need(cell is not None, where, f"{space!r} is not a space on the quilt (A1..E5)")

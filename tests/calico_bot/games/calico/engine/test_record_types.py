@@ -98,3 +98,21 @@ def test_the_cli_answers_a_malformed_full_record_in_one_line(tmp_path: Path,
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: offered_goals: ") and err.count("\n") == 1
+
+
+def test_a_record_exported_during_the_goal_choice_scores() -> None:
+    """The bot's export while the goals are being chosen hides them; that record still scores (no goals
+    yet, no tiles), but a player who placed tiles must have goals."""
+    from calico_bot.games.calico.engine.actions import ChooseGoals
+    from calico_bot.games.calico.engine.game import new_game
+
+    state = new_game(GameOptions(players=["Ana", "Bo"]), 3)
+    offered = state.players[0].offered
+    state.apply(ChooseGoals(0, {"B3": offered[0], "C4": offered[1], "D2": offered[2]}))
+    record = json.loads(json.dumps(state.seen_by(None).to_record()))
+    assert all("goals" not in p for p in record["players"])
+    scored = score_record(record).to_json()
+    assert [(p["total"], p["goals"]) for p in scored["players"]] == [(0, []), (0, [])]
+    record["placements"] = [{"player": 1, "space": "A1", "tile": ["PINK", "DOTS"]}]
+    with pytest.raises(RecordError, match=r"^players\[1\]: goals must map"):
+        score_record(record)
