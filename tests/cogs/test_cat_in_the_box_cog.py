@@ -165,3 +165,15 @@ async def test_public_posts_never_ask_a_bot_and_count_the_secret_answers_in_orde
     asked = [line for post in posts for line in post.splitlines() for bot in bots if line.startswith(f"{bot},")]
     assert asked == []  # "Bot 1 (easy), how many tricks..." is never said: the bot answers in the same post
     assert any(line.startswith("ana,") for post in posts for line in post.splitlines())  # people are asked
+
+
+async def test_the_export_of_a_running_game_does_not_hold_the_seed(table: Table) -> None:
+    """The seed deals every round, so a record that carries it while the game runs would show every hand."""
+    t = table
+    game = await open_game(t, ["ana", "bo"], 0)
+    exported = await t.slash("cy", "catbox export", game=game)
+    record = json.loads(exported.files[0].data)
+    assert record["rounds"] == [] and "seed" not in record
+    loaded = await t.bot.tables["citb"].load(game)
+    assert loaded.state.seed is not None
+    assert str(loaded.state.seed) not in exported.files[0].data.decode()
