@@ -74,6 +74,9 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
 
     players_raw = data.get("players")
     _need(isinstance(players_raw, list) and 1 <= len(players_raw) <= 4, "players", "must list 1 to 4 players")
+    _need(mode != "solo" or len(players_raw) == 1, "players", "a solo game has exactly one player")
+    _need(not lower_variance or len(players_raw) <= 2, "lower_variance",
+          "the lower-variance bag is for 2 players or solo")
     borders = board_borders()
     quilts: list[Quilt] = []
     goals: list[dict[str, str] | None] = []

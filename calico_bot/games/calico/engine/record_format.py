@@ -27,6 +27,9 @@ def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
         _need(isinstance(entry, dict), where, "must be an object with name and patterns")
         name = entry.get("name")
         _need(isinstance(name, str) and name in CATS, where, f"unknown cat {name!r}")
+        other = next((n for n, _ in cats if CATS[n].tile == CATS[name].tile), None)
+        _need(other is None, where, f"{name} is already in the game" if other == name
+              else f"{name} and {other} are the two sides of one cat tile")
         patterns = entry.get("patterns")
         _need(isinstance(patterns, list) and len(patterns) == 2, where, "needs exactly two patterns")
         parsed = []

@@ -23,6 +23,9 @@ PLACEMENTS: dict[str, Any] = {
                  "goals": {"B3": "ALL_DIFFERENT", "C4": "AA-BB-CC", "D2": "AAA-BBB"}}],
     "placements": [{"player": 0, "space": "A1", "tile": ["PINK", "DOTS"]}],
 }
+THREE: dict[str, Any] = {**PLACEMENTS, "players": [
+    {**PLACEMENTS["players"][0], "name": name, "board": board} for name, board in
+    (("Ana", "blue"), ("Bo", "green"), ("Cy", "yellow"))]}
 FULL = json.loads(json.dumps(seeded_game(GameOptions(players=["Ana", "Bo"]), 7).to_record(include_hidden=True)))
 SOLO = json.loads(json.dumps(seeded_game(GameOptions(players=["Ana"], mode="solo", scenario=3), 8)
                              .to_record(include_hidden=True)))
@@ -44,6 +47,15 @@ PLACEMENTS_CASES = [
     (("players", 0, "goals", "B3"), ["ALL_DIFFERENT"], "players[0]: unknown goal"),
     (("players", 0, "board"), ["blue"], "players[0]: unknown board"),
     (("placements", 0, "tile"), [["PINK"], ["DOTS"]], "placements[0]: a tile is [COLOR, PATTERN]"),
+]
+MILLIE = {"name": "Millie", "patterns": ["DOTS", "VINES"]}
+RULE_CASES = [
+    (("cats",), [MILLIE, {"name": "Millie", "patterns": ["FERNS", "STRIPES"]}],
+     "cats[1]: Millie is already in the game"),
+    (("cats",), [MILLIE, {"name": "Callie", "patterns": ["FERNS", "STRIPES"]}],
+     "cats[1]: Callie and Millie are the two sides of one cat tile"),
+    (("mode",), "solo", "players: a solo game has exactly one player"),
+    (("lower_variance",), True, "lower_variance: the lower-variance bag is for 2 players or solo"),
 ]
 FULL_CASES = [
     (("players", 0), "Ana", "players[0]: must be an object"),
@@ -74,6 +86,7 @@ SOLO_CASES = [
 
 @pytest.mark.parametrize(("base", "path", "value", "message"),
                          [(PLACEMENTS, *c) for c in PLACEMENTS_CASES] + [(FULL, *c) for c in FULL_CASES]
+                         + [(THREE, *c) for c in RULE_CASES]
                          + [(SOLO, *c) for c in SOLO_CASES])
 def test_a_value_of_the_wrong_kind_is_refused_by_its_entry(base: dict[str, Any], path: tuple[Any, ...],
                                                            value: Any, message: str) -> None:
@@ -85,7 +98,7 @@ def test_a_value_of_the_wrong_kind_is_refused_by_its_entry(base: dict[str, Any],
 
 
 def test_the_unchanged_records_still_score() -> None:
-    for record in (PLACEMENTS, FULL, SOLO):
+    for record in (PLACEMENTS, THREE, FULL, SOLO):
         assert score_record(copy.deepcopy(record)).scores
 
 
