@@ -33,7 +33,7 @@ from ..services.tables import GameError
 from ..storage.models import ACTIVE, LOBBY, OutboxRow
 from .announcer import Announcer, Part, text_view
 from .bot import defer, mark_committed, reply_ephemeral, reply_failure, respond
-from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of
+from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of, safe_name
 
 log = logging.getLogger(__name__)
 
@@ -529,8 +529,8 @@ class PluginCog(Announcer, commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         await self.service.kick(found.id, person_of(interaction), player.id)
         mark_committed(interaction)
-        await respond(interaction, self.t(lang_of(interaction.locale), "table.kicked_done", name=player.display_name),
-                      ephemeral=True)
+        await respond(interaction, self.t(lang_of(interaction.locale), "table.kicked_done",
+                                          name=safe_name(player.display_name)), ephemeral=True)
         await self.after_update(found.id)
 
     async def end(self, interaction: discord.Interaction, game: int | None) -> None:
