@@ -206,7 +206,9 @@ class PluginCog(Announcer, commands.Cog):
         players = "\n".join(f"- {s.name}" + (f" {self.t(lang, 'table.auto.bot')}" if s.is_bot else "")
                             for s in sorted(game.seats, key=lambda s: s.seat))
         host = next((s.name for s in game.seats if s.user_id == game.row.host_id), "?")
-        embed = discord.Embed(title=self.t(lang, "table.lobby.title", game=game.id),
+        status = game.row.status  # the post stays true once the lobby is gone: playing, over or ended
+        title = "table.lobby.title" if status == LOBBY else f"table.lobby.title.{status}"
+        embed = discord.Embed(title=self.t(lang, title, game=game.id),
                               description=self.t(lang, "table.lobby.body", taken=len(game.seats),
                                                  seats=self.service.seat_limit(game), host=host, players=players),
                               color=0x3B5B7A)

@@ -16,6 +16,9 @@ from .tables import GameError
 
 TABLE_MESSAGES: dict[str, dict[Lang, str]] = {
     "table.lobby.title": {"en": "{game_name} #{game}: lobby", "zh": "{game_name} #{game}：等待开局"},
+    "table.lobby.title.active": {"en": "{game_name} #{game}: playing", "zh": "{game_name} #{game}：进行中"},
+    "table.lobby.title.over": {"en": "{game_name} #{game}: over", "zh": "{game_name} #{game}：已结束"},
+    "table.lobby.title.ended": {"en": "{game_name} #{game}: ended", "zh": "{game_name} #{game}：已终止"},
     "table.lobby.body": {"en": "Seats {taken}/{seats}, host {host}.\n{players}",
                          "zh": "座位 {taken}/{seats}，房主 {host}。\n{players}"},
     "table.lobby.created": {
