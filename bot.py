@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import shutil
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -47,7 +48,14 @@ async def run_on_discord(config: Config) -> int:
                     "(or start without DISCORD_TOKEN for the local table).")
     except discord.HTTPException as exc:
         return fail(f"Discord answered {exc.status} while starting ({exc.text or 'no details'}).")
+    except sqlite3.DatabaseError as exc:
+        return fail(unreadable_database(config, exc))
     return 0
+
+
+def unreadable_database(config: Config, exc: Exception) -> str:
+    return (f"The database {config.database} cannot be opened ({exc}): restore it from a backup "
+            "(python -m calico_bot.storage.backup --restore) or point CALICO_DATABASE elsewhere.")
 
 
 def fail(text: str) -> int:
@@ -94,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_local_table(config, args.out, lines))
     except KeyboardInterrupt:
         print()
+    except sqlite3.DatabaseError as exc:
+        return fail(unreadable_database(config, exc) + " (--fresh starts a new local table.)")
     return 0
 
 
