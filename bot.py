@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh:
         forget_local_table(config.database, args.out)
     try:
-        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        # utf-8-sig: a byte-order mark, as editors on Windows write, is not part of the first command
+        lines = args.script.read_text(encoding="utf-8-sig").splitlines() if args.script else None
     except (OSError, UnicodeDecodeError) as exc:
         return fail(f"cannot read the script {args.script}: {exc}")
     try:
