@@ -19,6 +19,11 @@ IOC_FORMAT = "ioc-record/1"
 NOT_YET = "error: The Isle of Cats has no referee yet, so its records cannot be scored (calico and citb can)."
 
 
+def one_line(text: str) -> str:
+    """A message that quotes the record (a player's name, say) kept on one line."""
+    return " ".join(text.splitlines())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m calico_bot.score", description=__doc__)
     parser.add_argument("record", help="path to a calico-record/1 or citb-record/1 JSON file, or - for standard input")
@@ -50,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = score_record(data).to_json()
     except RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except Exception as exc:  # a record the checks above missed must still not end in a traceback
-        print(f"error: record: could not be replayed ({type(exc).__name__}: {exc})", file=sys.stderr)
+        print(f"error: record: could not be replayed ({type(exc).__name__}: {one_line(str(exc))})", file=sys.stderr)
         return 2
     print(json.dumps(result, indent=args.indent, ensure_ascii=False))
     return 0

@@ -129,3 +129,16 @@ def test_a_record_exported_during_the_goal_choice_scores() -> None:
     record["placements"] = [{"player": 1, "space": "A1", "tile": ["PINK", "DOTS"]}]
     with pytest.raises(RecordError, match=r"^players\[1\]: goals must map"):
         score_record(record)
+
+
+def test_a_refusal_that_quotes_a_name_with_a_line_break_stays_on_one_line(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    record = copy.deepcopy(FULL)
+    record["players"][1]["name"] = "B\no"
+    turn = next(i for i, a in enumerate(record["actions"]) if a["type"] == "turn" and a["player"] == 1)
+    record["actions"][turn]["player"] = 0
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"error: actions[{turn}]: ") and "B o" in err, err
