@@ -499,7 +499,7 @@ class PluginCog(Announcer, commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         update = await self.service.undo(found.id, person_of(interaction))
         mark_committed(interaction)
-        key = "table.undo_sent" if update.undo_request else "table.undone"
+        key = "table.undo_sent" if update.undo_request else "table.undone_you"
         await respond(interaction, self.t(lang, key), ephemeral=True)
         await self.after_update(found.id)
 
