@@ -42,7 +42,7 @@ from calico_bot.games.calico.engine.components import (
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, PATCH_CELLS, label, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Award, Quilt
 from calico_bot.games.calico.engine.record_format import FORMAT as RECORD_FORMAT
-from calico_bot.games.calico.engine.record_format import MODES, parse_cats
+from calico_bot.games.calico.engine.record_format import MODES, parse_cats, player_name
 from calico_bot.games.calico.engine.scoring import PlayerScore, quick_total, score_quilt, tie_break_note, winners
 
 STATE_FORMAT = "calico-state/1"
@@ -577,7 +577,7 @@ def replay_full_record(data: dict[str, Any]) -> GameState:
         raise RecordError(f"bag: {exc}") from None
     if sorted(bag) != sorted(full_bag(lower_variance)):
         raise RecordError("bag: does not hold exactly the tiles of a full bag")
-    options = GameOptions(players=[str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)],
+    options = GameOptions(players=[player_name(p, i) for i, p in enumerate(players)],
                           mode=mode, lower_variance=lower_variance,
                           solo_setup=solo_setup or "standard", scenario=scenario,
                           boards=[p.get("board") for p in players])

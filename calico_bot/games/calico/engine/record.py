@@ -29,7 +29,7 @@ from calico_bot.games.calico.engine.components import (
 )
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Quilt
-from calico_bot.games.calico.engine.record_format import FORMAT, MODES, _need, parse_cats
+from calico_bot.games.calico.engine.record_format import FORMAT, MODES, _need, parse_cats, player_name
 from calico_bot.games.calico.engine.scoring import PlayerScore, score_quilt, winners
 
 
@@ -89,7 +89,7 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         _need(isinstance(board, str) and board in BOARD_NAMES, where, f"unknown board {board!r}")
         _need(board not in boards_seen, where, f"board {board!r} is already taken")
         boards_seen.add(board)
-        names.append(str(p.get("name", f"Player {i + 1}")))
+        names.append(player_name(p, i))
         quilts.append(Quilt.new(borders[board]))
         goals.append(None if mode == "family" or p.get("goals") is None else parse_goals(p.get("goals"), where))
 

@@ -18,6 +18,15 @@ def _need(cond: bool, where: str, message: str) -> None:
         raise RecordError(f"{where}: {message}")
 
 
+def player_name(p: dict[str, Any], i: int) -> str:
+    """A player entry's name: a string, or ``Player N`` when it is left out (or null)."""
+    name = p.get("name")
+    if name is None:
+        return f"Player {i + 1}"
+    _need(isinstance(name, str), f"players[{i}]", f"a name must be a string, got {name!r}")
+    return name
+
+
 def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
     _need(isinstance(raw, list) and raw, "cats", "must be a non-empty list")
     cats: list[tuple[str, tuple[int, ...]]] = []
@@ -43,4 +52,4 @@ def parse_cats(raw: Any) -> list[tuple[str, tuple[int, ...]]]:
     return cats
 
 
-__all__ = ["FORMAT", "MODES", "parse_cats"]
+__all__ = ["FORMAT", "MODES", "parse_cats", "player_name"]

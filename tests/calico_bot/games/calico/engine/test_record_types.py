@@ -47,6 +47,7 @@ PLACEMENTS_CASES = [
     (("players", 0, "goals", "B3"), ["ALL_DIFFERENT"], "players[0]: unknown goal"),
     (("players", 0, "board"), ["blue"], "players[0]: unknown board"),
     (("placements", 0, "tile"), [["PINK"], ["DOTS"]], "placements[0]: a tile is [COLOR, PATTERN]"),
+    (("players", 0, "name"), {"x": [1]}, "players[0]: a name must be a string"),
 ]
 MILLIE = {"name": "Millie", "patterns": ["DOTS", "VINES"]}
 RULE_CASES = [
@@ -60,6 +61,7 @@ RULE_CASES = [
 FULL_CASES = [
     (("players", 0), "Ana", "players[0]: must be an object"),
     (("players", 1, "board"), ["green"], "players[1]: unknown board"),
+    (("players", 1, "name"), 7, "players[1]: a name must be a string"),
     (("lower_variance",), "no", "lower_variance: must be true or false"),
     (("offered_goals",), 5, "offered_goals: must list"),
     (("offered_goals",), [["ALL_DIFFERENT", "AAAA-BB", "AAA-BBB", "AAA-BB-C"]], "offered_goals: must list"),
@@ -142,3 +144,9 @@ def test_a_refusal_that_quotes_a_name_with_a_line_break_stays_on_one_line(tmp_pa
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"error: actions[{turn}]: ") and "B o" in err, err
+
+
+def test_a_left_out_name_is_player_n() -> None:
+    record = copy.deepcopy(PLACEMENTS)
+    record["players"][0]["name"] = None
+    assert score_record(record).to_json()["players"][0]["name"] == "Player 1"
