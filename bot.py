@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import shutil
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -47,7 +48,14 @@ async def run_on_discord(config: Config) -> int:
                     "(or start without DISCORD_TOKEN for the local table).")
     except discord.HTTPException as exc:
         return fail(f"Discord answered {exc.status} while starting ({exc.text or 'no details'}).")
+    except sqlite3.DatabaseError as exc:
+        return fail(unreadable_database(config, exc))
     return 0
+
+
+def unreadable_database(config: Config, exc: Exception) -> str:
+    return (f"The database {config.database} cannot be opened ({exc}): restore it from a backup "
+            "(python -m calico_bot.storage.backup --restore) or point CALICO_DATABASE elsewhere.")
 
 
 def fail(text: str) -> int:
@@ -87,13 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh:
         forget_local_table(config.database, args.out)
     try:
-        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        # utf-8-sig: a byte-order mark, as editors on Windows write, is not part of the first command
+        lines = args.script.read_text(encoding="utf-8-sig").splitlines() if args.script else None
     except (OSError, UnicodeDecodeError) as exc:
         return fail(f"cannot read the script {args.script}: {exc}")
     try:
         asyncio.run(run_local_table(config, args.out, lines))
     except KeyboardInterrupt:
         print()
+    except sqlite3.DatabaseError as exc:
+        return fail(unreadable_database(config, exc) + " (--fresh starts a new local table.)")
     return 0
 
 

@@ -17,7 +17,7 @@ from discord.ext import commands
 import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
-from calico_bot.app.kit import open_game_thread, person_of, png_file
+from calico_bot.app.kit import open_game_thread, person_of, png_file, safe_name
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
@@ -55,7 +55,7 @@ from calico_bot.games.calico.texts import (
     turn_text,
 )
 from calico_bot.services.i18n import lang_of
-from calico_bot.storage.models import OutboxRow
+from calico_bot.storage.models import ENDED, OutboxRow
 from render.calico.review import review_images
 
 from .calico_components import (
@@ -419,7 +419,7 @@ class CalicoCog(Announcer, commands.Cog):
         changed = await change(found.id, person_of(interaction))
         mark_committed(interaction)
         key = "lobby.joined" if join else "lobby.left"
-        await respond(interaction, tr(lang_of(interaction.locale), key, name=interaction.user.display_name,
+        await respond(interaction, tr(lang_of(interaction.locale), key, name=safe_name(interaction.user.display_name),
                                       game=changed.id))
         await self.refresh_lobby(changed)
 
@@ -780,7 +780,8 @@ class CalicoCog(Announcer, commands.Cog):
         state = found.state if finished else seen_by(found.state, None)
         record = state.to_record(include_hidden=finished)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
-        text = tr(lang, "export.done", game=found.id) + ("" if finished else tr(lang, "export.partial"))
+        note = "" if finished else tr(lang, "export.ended" if found.row.status == ENDED else "export.partial")
+        text = tr(lang, "export.done", game=found.id) + note
         await respond(interaction, text, file=discord.File(io.BytesIO(data), filename=f"calico-{found.id}.json"))
 
     # --- taking back, leaving, moderating -----------------------------------------------------------------
@@ -795,7 +796,8 @@ class CalicoCog(Announcer, commands.Cog):
         if update.undo_request is not None:
             await respond(interaction, tr(lang, "table.undo_sent"), ephemeral=True)
         else:
-            await respond(interaction, tr(lang, "undone", name=interaction.user.display_name), ephemeral=True)
+            name = safe_name(interaction.user.display_name)
+            await respond(interaction, tr(lang, "undone", name=name), ephemeral=True)
         await self.after_update(update.game.id)
 
     async def answer_undo(self, interaction: discord.Interaction, game_id: int, accept: bool) -> None:
@@ -820,7 +822,7 @@ class CalicoCog(Announcer, commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         update = await self.games.resign(found.id, person_of(interaction))
         mark_committed(interaction)
-        await respond(interaction, tr(lang, "resigned", name=interaction.user.display_name), ephemeral=True)
+        await respond(interaction, tr(lang, "resigned", name=safe_name(interaction.user.display_name)), ephemeral=True)
         await self.after_update(update.game.id)
 
     @calico.command(name=_("kick"), description=_("Remove a player (host or Manage Server)"))
@@ -851,11 +853,11 @@ class CalicoCog(Announcer, commands.Cog):
         update = await self.games.end(game_id, person_of(interaction))
         mark_committed(interaction)
         await interaction.response.edit_message(
-            content=tr(lang, "ended", game=game_id, name=interaction.user.display_name), view=None)
+            content=tr(lang, "ended", game=game_id, name=safe_name(interaction.user.display_name)), view=None)
         await self.refresh_lobby(update.game)
         if update.game.row.thread_id is None:  # no thread to tell: say it where the command was used
             await self.channel(update.game.row.channel_id).send(
-                tr(update.game.options.lang, "ended", game=game_id, name=interaction.user.display_name))
+                tr(update.game.options.lang, "ended", game=game_id, name=safe_name(interaction.user.display_name)))
         await self.after_update(update.game.id)
 
     @calico.command(name=_("review"), description=_("After a game: your turns beside the strong bot's, privately"))

@@ -30,6 +30,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from calico_bot.app.bot import reply_refusal
+from calico_bot.app.kit import safe_name
 from calico_bot.services.daily import PAR_NAME, Attempt, DueAnnouncement, date_of
 from calico_bot.services.daily_text import DailyTexts, dtr
 from calico_bot.services.i18n import lang_of
@@ -229,7 +230,7 @@ class DailyCog(commands.Cog):
             content, files = await self.result(lang, existing)
             await interaction.followup.send(content, files=files, ephemeral=True)
             return
-        attempt = await self.puzzles.start(user.id, user.display_name, interaction.guild_id)
+        attempt = await self.puzzles.start(user.id, safe_name(user.display_name), interaction.guild_id)
         intro = self.front.resumed(lang, attempt) if attempt.resumed else dtr(lang, "daily.started", day=attempt.day)
         content, files, view = await self.panel(lang, attempt, [intro])
         await interaction.followup.send(content, files=files, view=view, ephemeral=True)
@@ -264,7 +265,8 @@ class DailyCog(commands.Cog):
         lang = lang_of(interaction.locale)
         who = player or interaction.user
         stats = await self.puzzles.stats(who.id)
-        await interaction.response.send_message(embed=text_embed(self.texts.stats_text(lang, stats, who.display_name)))
+        text = self.texts.stats_text(lang, stats, safe_name(who.display_name))
+        await interaction.response.send_message(embed=text_embed(text))
 
     @group.command(name=_("share"), description=_("Your spoiler-free result of today's puzzle, to copy"))
     async def share(self, interaction: discord.Interaction) -> None:

@@ -18,6 +18,19 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyl
 LOBBY_LABELS = {"join": "button.join", "leave": "button.leave", "start": "button.start", "bot": "button.add_bot"}
 
 
+# What a display name may not do in the bot's posts: mention someone (``<@id>``, ``@everyone``), hide a
+# link behind words (``[text](url)``), or start bold, code, spoilers, strike-through or a heading. Those
+# marks become their full-width twins, which read the same, draw in the shipped fonts and do nothing.
+_INERT = str.maketrans({"<": "＜", ">": "＞", "@": "＠", "[": "［", "]": "］", "*": "＊", "`": "｀", "|": "｜",
+                        "~": "～", "#": "＃", "\\": "＼"})
+
+
+def safe_name(name: str) -> str:
+    """A member's display name as the bot prints and draws it: one line, and nothing in it that Discord
+    would read as a mention, a link or formatting."""
+    return " ".join(name.split()).translate(_INERT) or "?"
+
+
 def person_of(interaction: discord.Interaction) -> Person:
     """The person behind an interaction. Manage Server counts only in the server the command came
     from (the service checks that it is the game's own server); OWNER_IDS / ADMIN_IDS count everywhere."""
@@ -27,7 +40,8 @@ def person_of(interaction: discord.Interaction) -> Person:
     is_mod = bool(interaction.guild_id is not None and perms and perms.manage_guild)
     config = getattr(bot, "config", None)
     admin = bool(config and (user.id in config.owner_ids or user.id in config.admin_ids))
-    return Person(user.id, user.display_name, is_mod or admin, guild_id=interaction.guild_id, is_bot_admin=admin)
+    return Person(user.id, safe_name(user.display_name), is_mod or admin, guild_id=interaction.guild_id,
+                  is_bot_admin=admin)
 
 
 def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:

@@ -33,7 +33,7 @@ from ..services.tables import GameError
 from ..storage.models import ACTIVE, LOBBY, OutboxRow
 from .announcer import Announcer, Part, text_view
 from .bot import defer, mark_committed, reply_ephemeral, reply_failure, respond
-from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of
+from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of, safe_name
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +206,9 @@ class PluginCog(Announcer, commands.Cog):
         players = "\n".join(f"- {s.name}" + (f" {self.t(lang, 'table.auto.bot')}" if s.is_bot else "")
                             for s in sorted(game.seats, key=lambda s: s.seat))
         host = next((s.name for s in game.seats if s.user_id == game.row.host_id), "?")
-        embed = discord.Embed(title=self.t(lang, "table.lobby.title", game=game.id),
+        status = game.row.status  # the post stays true once the lobby is gone: playing, over or ended
+        title = "table.lobby.title" if status == LOBBY else f"table.lobby.title.{status}"
+        embed = discord.Embed(title=self.t(lang, title, game=game.id),
                               description=self.t(lang, "table.lobby.body", taken=len(game.seats),
                                                  seats=self.service.seat_limit(game), host=host, players=players),
                               color=0x3B5B7A)
@@ -497,7 +499,7 @@ class PluginCog(Announcer, commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         update = await self.service.undo(found.id, person_of(interaction))
         mark_committed(interaction)
-        key = "table.undo_sent" if update.undo_request else "table.undone"
+        key = "table.undo_sent" if update.undo_request else "table.undone_you"
         await respond(interaction, self.t(lang, key), ephemeral=True)
         await self.after_update(found.id)
 
@@ -529,8 +531,8 @@ class PluginCog(Announcer, commands.Cog):
         await defer(interaction, ephemeral=True, thinking=True)
         await self.service.kick(found.id, person_of(interaction), player.id)
         mark_committed(interaction)
-        await respond(interaction, self.t(lang_of(interaction.locale), "table.kicked_done", name=player.display_name),
-                      ephemeral=True)
+        await respond(interaction, self.t(lang_of(interaction.locale), "table.kicked_done",
+                                          name=safe_name(player.display_name)), ephemeral=True)
         await self.after_update(found.id)
 
     async def end(self, interaction: discord.Interaction, game: int | None) -> None:

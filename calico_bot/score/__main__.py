@@ -12,10 +12,16 @@ import json
 import sys
 
 from calico_bot.core.errors import RecordError
+from calico_bot.score.reading import RecordReadError, read_json
 
 CITB_FORMAT = "citb-record/1"
 IOC_FORMAT = "ioc-record/1"
 NOT_YET = "error: The Isle of Cats has no referee yet, so its records cannot be scored (calico and citb can)."
+
+
+def one_line(text: str) -> str:
+    """A message that quotes the record (a player's name, say) kept on one line."""
+    return " ".join(text.splitlines())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,19 +39,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return score_file(args.record, args.indent)
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        print(f"error: cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"error: {args.record} is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
-              file=sys.stderr)
+        data = read_json(args.record)
+    except RecordReadError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.game is None and isinstance(data, dict) and data.get("format") == IOC_FORMAT:
         print(NOT_YET, file=sys.stderr)
@@ -57,11 +53,14 @@ def main(argv: list[str] | None = None) -> int:
     from calico_bot.games.calico.engine.record import score_record
 
     try:
-        result = score_record(data)
+        result = score_record(data).to_json()
     except RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
-    print(json.dumps(result.to_json(), indent=args.indent, ensure_ascii=False))
+    except Exception as exc:  # a record the checks above missed must still not end in a traceback
+        print(f"error: record: could not be replayed ({type(exc).__name__}: {one_line(str(exc))})", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=args.indent, ensure_ascii=False))
     return 0
 
 

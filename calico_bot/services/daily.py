@@ -400,7 +400,7 @@ class DailyPuzzles:
             raise GameError("daily_record_locked", day=day)
         row = await self.store.get_attempt(day, user_id)
         if row is None or row.status != DONE or row.record is None:
-            raise GameError("daily_not_finished", day=day)
+            raise GameError("daily_never_finished", day=day)  # its day is over: it never will be
         return row.record
 
     def share_text(self, attempt: Attempt, lang: str) -> str:

@@ -44,6 +44,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "zh": "你还没有开始今天的谜题 #{day}：请使用 `/daily play`。",
     },
     "daily_not_finished": {"en": "Puzzle #{day} is not finished yet.", "zh": "谜题 #{day} 还没有完成。"},
+    "daily_never_finished": {"en": "You did not finish puzzle #{day} on its day, so it has no record or review.",
+                             "zh": "你没有在当天完成谜题 #{day}，所以它没有棋谱和复盘。"},
     "daily_guild_only": {
         "en": "The server leaderboard works in a server; use `scope: global` here.",
         "zh": "服务器排行榜只能在服务器里查看；这里请使用 `scope: global`。",
@@ -84,6 +86,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     # --- leaderboards and stats --------------------------------------------------------------------
     "daily.scope.server": {"en": "in this server", "zh": "本服务器"},
     "daily.scope.global": {"en": "everywhere", "zh": "全部玩家"},
+    "daily.scope.global_empty": {"en": "anywhere", "zh": "全部玩家中"},
     "daily.board.title": {
         "en": "{game} #{day}: leaderboard {where} ({total} finished)",
         "zh": "{game} #{day}：{where}排行榜（{total} 人完成）",
@@ -190,7 +193,8 @@ class DailyTexts:
     def leaderboard_text(self, lang: Lang, board: Leaderboard) -> str:
         where = dtr(lang, f"daily.scope.{board.scope}")
         if not board.entries:
-            return dtr(lang, "daily.board.empty", day=board.day, where=where)
+            nowhere = dtr(lang, "daily.scope.global_empty") if board.scope == "global" else where
+            return dtr(lang, "daily.board.empty", day=board.day, where=nowhere)
         lines = [self.t(lang, "daily.board.title", day=board.day, where=where, total=board.total),
                  *self.board_lines(lang, board.entries)]
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):

@@ -16,6 +16,9 @@ from .tables import GameError
 
 TABLE_MESSAGES: dict[str, dict[Lang, str]] = {
     "table.lobby.title": {"en": "{game_name} #{game}: lobby", "zh": "{game_name} #{game}：等待开局"},
+    "table.lobby.title.active": {"en": "{game_name} #{game}: playing", "zh": "{game_name} #{game}：进行中"},
+    "table.lobby.title.over": {"en": "{game_name} #{game}: over", "zh": "{game_name} #{game}：已结束"},
+    "table.lobby.title.ended": {"en": "{game_name} #{game}: ended", "zh": "{game_name} #{game}：已终止"},
     "table.lobby.body": {"en": "Seats {taken}/{seats}, host {host}.\n{players}",
                          "zh": "座位 {taken}/{seats}，房主 {host}。\n{players}"},
     "table.lobby.created": {
@@ -66,7 +69,7 @@ TABLE_MESSAGES: dict[str, dict[Lang, str]] = {
     "table.undo_declined": {"en": "{name} refused {asker}'s undo. Nothing was taken back.",
                             "zh": "{name} 拒绝了 {asker} 的撤回请求，什么都没有撤回。"},
     "table.undo_sent": {"en": "Your request was sent to the other players.", "zh": "你的请求已发给其他玩家。"},
-    "table.undone": {"en": "Done: your last move was taken back.", "zh": "已撤回你的上一步。"},
+    "table.undone_you": {"en": "Done: your last move was taken back.", "zh": "已撤回你的上一步。"},
     "table.history.empty": {"en": "Nothing has been played yet.", "zh": "还没有任何行动。"},
     "table.history.sealed": {"en": "{name} made a secret choice.", "zh": "{name} 做出了秘密选择。"},
     "table.export.running": {"en": "The record of game #{game} so far (without hidden information).",

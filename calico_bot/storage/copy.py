@@ -13,8 +13,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import open_storage
 from .base import SqlStorage
@@ -86,7 +88,17 @@ async def _replay_all(storage: SqlStorage, report: CopyReport) -> None:
             report.problems.append(f"game {row['id']}: {type(exc).__name__}: {exc}")
 
 
+def _sqlite_path(url: str) -> Path | None:
+    """The file an SQLite URL names (``None``: PostgreSQL or an in-memory database)."""
+    if url.startswith(("postgresql://", "postgres://")) or url == ":memory:":
+        return None
+    return Path(url.removeprefix("sqlite:///"))
+
+
 async def run(source_url: str, target_url: str) -> CopyReport:
+    path = _sqlite_path(source_url)
+    if path is not None and not path.is_file():  # opening it would make an empty database there
+        raise FileNotFoundError(f"no database at {path}")
     source = await open_storage(source_url)
     try:
         target = await open_storage(target_url)
@@ -106,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         report = asyncio.run(run(args.source, args.target))
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, sqlite3.DatabaseError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     for table, (a, b) in report.counts.items():

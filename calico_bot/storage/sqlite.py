@@ -38,16 +38,20 @@ class SqliteStorage(SqlStorage):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        # WAL with synchronous=NORMAL survives a crash of the process but can lose the last commits
-        # when the machine loses power; FULL syncs the log at every commit, so an acknowledged move
-        # survives both. The cost is measured in the app bench (README).
-        await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-        await db.execute("PRAGMA busy_timeout=5000")
-        storage = cls(db)
-        await storage.migrate()
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            # WAL with synchronous=NORMAL survives a crash of the process but can lose the last commits
+            # when the machine loses power; FULL syncs the log at every commit, so an acknowledged move
+            # survives both. The cost is measured in the app bench (README).
+            await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+            await db.execute("PRAGMA busy_timeout=5000")
+            storage = cls(db)
+            await storage.migrate()
+        except BaseException:
+            await db.close()  # its worker thread would otherwise keep the process alive
+            raise
         return storage
 
     async def close(self) -> None:

@@ -79,3 +79,32 @@ def test_shard_settings_are_read_as_discord_py_expects() -> None:
     assert config.shard_count == 4 and config.shard_ids == [0, 2, 3]
     assert load_config({}, dotenv=False).shard_ids is None
     assert load_config({"SHARD_IDS": "1"}, dotenv=False).shard_ids is None  # ids mean nothing without a count
+
+
+def test_an_unreadable_database_is_one_line(tmp_path: Path) -> None:
+    """The local table (and the bot) on a file that is not a database: one line, not a hang or a traceback."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "local-table.sqlite3").write_text("this is not a database " * 300)
+    script = tmp_path / "script.txt"
+    script.write_text("where\n")
+    env = {**os.environ, "CALICO_DATA_DIR": str(data)}
+    env.pop("DISCORD_TOKEN", None)
+    run = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--local", "--script", str(script),
+                          "--out", str(tmp_path / "out")], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60)
+    check_one_clear_line(run, "cannot be opened (file is not a database)")
+
+
+async def test_an_unreadable_database_is_one_line_with_a_token(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    import bot as entry
+
+    db = tmp_path / "bot.sqlite3"
+    db.write_text("this is not a database " * 300)
+    async with FakeDiscord() as fake:
+        fake.install()
+        code = await entry.run_on_discord(Config(token="fine", database=db))
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and f"The database {db} cannot be opened" in err, err

@@ -438,3 +438,15 @@ async def test_a_finished_game_is_reviewed_privately_for_its_own_player(table: T
     assert "turn" in review.text.lower()
     assert review.files and all(f.filename.endswith(".png") for f in review.files)
     assert all(len(m.content) <= 2000 for m in review.messages)
+
+
+async def test_export_of_an_ended_game_does_not_call_it_running(table: Table) -> None:
+    await open_two_player_game(table)
+    r = await table.slash("cy", "calico export", table.thread())
+    assert "still running" in r.text
+    done = await end_game(table, "ana", table.thread())
+    assert not done.errors
+    r = await table.slash("cy", "calico export", table.thread())
+    assert r.files and "still running" not in r.text and "was ended" in r.text
+    record = json.loads(r.files[0].data)
+    assert "bag" not in record and "actions" not in record

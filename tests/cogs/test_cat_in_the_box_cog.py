@@ -165,3 +165,31 @@ async def test_public_posts_never_ask_a_bot_and_count_the_secret_answers_in_orde
     asked = [line for post in posts for line in post.splitlines() for bot in bots if line.startswith(f"{bot},")]
     assert asked == []  # "Bot 1 (easy), how many tricks..." is never said: the bot answers in the same post
     assert any(line.startswith("ana,") for post in posts for line in post.splitlines())  # people are asked
+
+
+async def test_the_export_of_a_running_game_does_not_hold_the_seed(table: Table) -> None:
+    """The seed deals every round, so a record that carries it while the game runs would show every hand."""
+    t = table
+    game = await open_game(t, ["ana", "bo"], 0)
+    exported = await t.slash("cy", "catbox export", game=game)
+    record = json.loads(exported.files[0].data)
+    assert record["rounds"] == [] and "seed" not in record
+    loaded = await t.bot.tables["citb"].load(game)
+    assert loaded.state.seed is not None
+    assert str(loaded.state.seed) not in exported.files[0].data.decode()
+
+
+async def test_the_public_post_of_an_undo_names_who_took_back(table: Table) -> None:
+    t = table
+    game = await open_game(t, ["ana", "bo", "cy"], 0)
+    for name in ("ana", "bo", "cy"):
+        await answer(t, name, game)
+    service = t.bot.tables["citb"]
+    bidder = (await service.load(game)).prompts[0].seat
+    name = {t.users[n].id: n for n in ("ana", "bo", "cy")}[(await service.load(game)).seat_row(bidder).user_id]
+    await answer(t, name, game)  # the bid
+    undone = await t.slash(name, "catbox undo", game=game)
+    assert undone.ephemeral and "your last move was taken back" in undone.text, undone.text
+    public = [m.content for m in t.fake.messages_in(t.thread().id) if not m.ephemeral]
+    assert any(f"{name} took back" in p for p in public), public[-3:]
+    assert not any("your last move" in p for p in public)

@@ -144,3 +144,17 @@ async def test_every_table_command_text_has_chinese_words(bid_table: Table) -> N
         assert isinstance(text, app_commands.locale_str), text
         zh = await translator.translate(text, discord.Locale.chinese, None)  # type: ignore[arg-type]
         assert zh and zh != text.message, text.message
+
+
+async def test_the_lobby_post_title_follows_the_game(bid_table: Table) -> None:
+    t = bid_table
+    made = await t.slash("ana", "bid new", seats=2)
+    lobby_post = made.original
+    assert lobby_post.embeds[0]["title"].endswith(": lobby")
+    game, _ = await lobby(t)
+    posts = [m for m in t.fake.messages if m.embeds and not m.ephemeral]
+    assert posts[-1].embeds[0]["title"].endswith(f"#{game}: playing")
+    for _ in range(3):
+        await pick(t, "ana", game)
+        await pick(t, "bo", game)
+    assert posts[-1].embeds[0]["title"].endswith(f"#{game}: over")  # the same post, edited

@@ -29,3 +29,13 @@ def test_local_table_plays_a_solo_game_from_a_script(tmp_path: Path) -> None:
     assert len(pngs) >= 23 and all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
     assert list(out.glob("*.json"))
     assert (tmp_path / "data" / "local-table.sqlite3").exists()
+
+
+def test_a_script_saved_with_a_byte_order_mark_and_crlf_lines_runs(tmp_path: Path) -> None:
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"\xef\xbb\xbfana> /calico new mode:solo solo_setup:beginner   # a comment\r\nwhere\r\n")
+    env = {"CALICO_DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    run = subprocess.run([sys.executable, "bot.py", "--local", "--script", str(script), "--out", str(tmp_path / "o")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=180, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "Unknown input" not in run.stdout and "Game #1 has started" in run.stdout, run.stdout

@@ -73,6 +73,17 @@ async def test_leaderboard_refusals(env: DailyPuzzles) -> None:
     empty = await env.leaderboard(DAY, "global")
     assert empty.entries == [] and empty.total == 0
     assert "Nobody has finished puzzle #40" in DailyTexts(env.adapter).leaderboard_text("en", empty)
+    assert "Nobody has finished puzzle #40 anywhere yet." in DailyTexts(env.adapter).leaderboard_text("en", empty)
+
+
+async def test_the_record_of_a_past_day_never_finished_says_so(env: DailyPuzzles, clock: Clock) -> None:
+    await env.start(42, "Ann", GUILD)
+    clock.set(DAY + 1)
+    for user in (42, 43):  # an attempt left unfinished, and no attempt at all
+        with pytest.raises(GameError) as err:
+            await env.record(DAY, user)
+        assert err.value.code == "daily_never_finished"
+        assert "did not finish puzzle #40" in refusal_text("en", err.value)
 
 
 async def test_leaderboard_of_played_games_and_unfinished_attempts(env: DailyPuzzles) -> None:

@@ -326,6 +326,10 @@ CATALOG: dict[str, dict[Lang, str]] = {
         "en": "The record of game #{game}. Replay it with `python -m calico_bot.score FILE`.",
         "zh": "对局 #{game} 的棋谱。可以用 `python -m calico_bot.score 文件` 复盘计分。",
     },
+    "calico.export.ended": {
+        "en": " The game was ended before its last turn, so the bag order stays out of the record.",
+        "zh": " 对局在最后一回合之前被结束，所以棋谱不包含布袋顺序。",
+    },
     "calico.export.partial": {
         "en": " The game is still running, so the bag order is left out until it ends.",
         "zh": " 对局还在进行，所以在结束前不包含布袋顺序。",

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ...core.errors import RecordError
+from ...score.reading import RecordReadError, read_json
 from .engine.record import score_record
 
 
@@ -26,19 +27,8 @@ def score_data(data: Any, indent: int | None = None) -> int:
 
 def score_file(path: str, indent: int | None = None) -> int:
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        print(f"record: cannot read {path}: {reason}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        where = f" (line {exc.lineno}, column {exc.colno}): {exc.msg}" if isinstance(exc, json.JSONDecodeError) else ""
-        print(f"record: {path} is not valid JSON{where}", file=sys.stderr)
+        data = read_json(path)
+    except RecordReadError as exc:
+        print(f"record: {exc}", file=sys.stderr)
         return 2
     return score_data(data, indent)

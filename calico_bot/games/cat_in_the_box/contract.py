@@ -64,9 +64,10 @@ def result(state: GameState) -> list[dict[str, Any]]:
     return state.result()
 
 
-def record(state: GameState) -> dict[str, Any]:
-    """The finished rounds as a ``citb-record/1`` record (they show every hand of those rounds)."""
-    return to_record(state)
+def record(state: GameState, *, hidden: bool = False) -> dict[str, Any]:
+    """The finished rounds as a ``citb-record/1`` record (they show every hand of those rounds). The seed,
+    which deals every round still to come, only with ``hidden``."""
+    return to_record(state, with_seed=hidden)
 
 
 def replay(data: Any) -> GameState:

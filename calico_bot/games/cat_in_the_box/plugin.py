@@ -106,8 +106,9 @@ class CatInTheBoxPlugin(GamePlugin):
                 for r in citb.result(state)]
 
     def record(self, state: GameState, *, hidden: bool) -> dict[str, Any]:
-        # The record holds finished rounds only, whose hands are public once played out.
-        return citb.record(state)
+        # The record holds finished rounds only, whose hands are public once played out; the seed would
+        # tell every later deal, so it comes only with the hidden information.
+        return citb.record(state, hidden=hidden)
 
     def replay(self, record: dict[str, Any]) -> GameState:
         return citb.replay(record)

@@ -74,3 +74,33 @@ async def test_copy_sqlite_to_postgres_keeps_every_row_and_replays_every_game(tm
         await source.close()
         await target.close()
         await drop_postgres(name)
+
+
+async def test_a_file_that_is_not_a_database_is_refused_and_leaves_no_thread(tmp_path: Path) -> None:
+    import threading
+
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text('{"format": "calico-record/1"}' * 200)
+    before = set(threading.enumerate())
+    with pytest.raises(sqlite3.DatabaseError):
+        await open_storage(junk)
+    started = [t for t in threading.enumerate() if t not in before]
+    for thread in started:
+        thread.join(timeout=5)
+    assert not any(t.is_alive() for t in started)  # the connection's worker thread ended: the process can exit
+
+
+def test_copy_refuses_a_missing_or_unreadable_source_in_one_line(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from calico_bot.storage.copy import main as copy_main
+
+    missing = tmp_path / "typo.sqlite3"
+    assert copy_main([str(missing), str(tmp_path / "target.sqlite3")]) == 2
+    assert capsys.readouterr().err == f"error: no database at {missing}\n"
+    assert not missing.exists()  # no empty database made where the source was expected
+    assert copy_main([f"sqlite:///{missing}", str(tmp_path / "target.sqlite3")]) == 2
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text("not a database " * 500)
+    assert copy_main([str(junk), str(tmp_path / "target2.sqlite3")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == "error: file is not a database"

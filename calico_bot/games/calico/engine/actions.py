@@ -39,17 +39,32 @@ class Turn:
 Action = ChooseGoals | Turn
 
 
+def _whole(data: dict[str, Any], key: str, where: str, kind: str) -> int:
+    """``data[key]`` as a whole number: 1.5, true or "2" are refused rather than rounded or read."""
+    if key not in data:
+        raise RecordError(f"{where}: malformed {kind} action (no {key!r})")
+    value = data[key]
+    if type(value) is not int:
+        raise RecordError(f"{where}: malformed {kind} action ({key} must be a whole number, got {value!r})")
+    return value
+
+
 def action_from_json(data: Any, where: str = "action") -> Action:
     if not isinstance(data, dict):
         raise RecordError(f"{where}: must be an object")
     kind = data.get("type")
-    try:
-        if kind == "goals":
-            return ChooseGoals(int(data["player"]), dict(data["goals"]))
-        if kind == "turn":
-            take = data.get("take")
-            return Turn(int(data["player"]), int(data["tile"]), str(data["space"]),
-                        None if take is None else int(take))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{where}: malformed {kind} action ({exc})") from None
+    if kind == "goals":
+        player = _whole(data, "player", where, kind)
+        goals = data.get("goals")
+        if not (isinstance(goals, dict) and all(isinstance(g, str) for g in goals.values())):
+            raise RecordError(f"{where}: malformed goals action (goals must map B3, C4 and D2 to goal tiles)")
+        return ChooseGoals(player, dict(goals))
+    if kind == "turn":
+        player = _whole(data, "player", where, kind)
+        tile = _whole(data, "tile", where, kind)
+        space = data.get("space")
+        if not isinstance(space, str):
+            raise RecordError(f"{where}: malformed turn action (space must be a space name such as B4, got {space!r})")
+        take = None if data.get("take") is None else _whole(data, "take", where, kind)
+        return Turn(player, tile, space, take)
     raise RecordError(f"{where}: unknown action type {kind!r}")

@@ -56,7 +56,9 @@ def tile_from_json(value: object) -> int:
     """Parse ``["PINK", "DOTS"]``; raises ``ValueError`` with a readable reason."""
     if not (isinstance(value, list | tuple) and len(value) == 2):
         raise ValueError(f"a tile is [COLOR, PATTERN], got {value!r}")
-    color, pattern = (name_key(v) if isinstance(v, str) else v for v in value)
+    if not all(isinstance(v, str) for v in value):
+        raise ValueError(f"a tile is [COLOR, PATTERN] as two names, got {value!r}")
+    color, pattern = (name_key(v) for v in value)
     if color not in COLOR_INDEX:
         raise ValueError(f"unknown color {color!r}")
     if pattern not in PATTERN_INDEX:

@@ -42,7 +42,7 @@ from calico_bot.games.calico.engine.components import (
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, PATCH_CELLS, label, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Award, Quilt
 from calico_bot.games.calico.engine.record_format import FORMAT as RECORD_FORMAT
-from calico_bot.games.calico.engine.record_format import MODES, parse_cats
+from calico_bot.games.calico.engine.record_format import MODES, parse_cats, player_name
 from calico_bot.games.calico.engine.scoring import PlayerScore, quick_total, score_quilt, tie_break_note, winners
 
 STATE_FORMAT = "calico-state/1"
@@ -555,27 +555,37 @@ def replay_full_record(data: dict[str, Any]) -> GameState:
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 4:
         raise RecordError("players: must list 1 to 4 players")
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise RecordError(f"players[{i}]: must be an object with name and board")
+        if not (isinstance(p.get("board"), str) and p["board"] in BOARD_NAMES):
+            raise RecordError(f"players[{i}]: unknown board {p.get('board')!r}")
+    lower_variance = data.get("lower_variance", False)
+    if not isinstance(lower_variance, bool):
+        raise RecordError("lower_variance: must be true or false")
+    scenario = data.get("scenario")
+    if scenario is not None and not (type(scenario) is int and scenario in SCENARIOS):
+        raise RecordError(f"scenario: must be a scenario number from 1 to 10, got {scenario!r}")
+    solo_setup = data.get("solo_setup")
+    if solo_setup is not None and solo_setup not in ("standard", "beginner"):
+        raise RecordError(f"solo_setup: must be standard or beginner, got {solo_setup!r}")
     try:
         bag = [tile_from_json(t) for t in data["bag"]]
     except (KeyError, TypeError) as exc:
         raise RecordError(f"bag: a full record needs the bag's draw order ({exc})") from None
     except ValueError as exc:
         raise RecordError(f"bag: {exc}") from None
-    lower_variance = bool(data.get("lower_variance", False))
     if sorted(bag) != sorted(full_bag(lower_variance)):
         raise RecordError("bag: does not hold exactly the tiles of a full bag")
-    offered = data.get("offered_goals") or [[] for _ in players]
-    options = GameOptions(players=[str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)],
+    options = GameOptions(players=[player_name(p, i) for i, p in enumerate(players)],
                           mode=mode, lower_variance=lower_variance,
-                          solo_setup=data.get("solo_setup") or "standard", scenario=data.get("scenario"),
+                          solo_setup=solo_setup or "standard", scenario=scenario,
                           boards=[p.get("board") for p in players])
     try:
         options.validate()
     except RuleViolation as exc:
         raise RecordError(f"setup: {exc}") from None
-    for i, goals in enumerate(offered):
-        if any(g not in GOAL_IDS for g in goals):
-            raise RecordError(f"offered_goals[{i}]: unknown goal tile")
+    offered = _offered_goals(data.get("offered_goals"), options)
     state = GameState.from_setup(
         mode=mode, lower_variance=lower_variance,
         solo_setup=options.solo_setup if mode == "solo" else None, scenario=options.scenario,
@@ -597,6 +607,29 @@ def replay_full_record(data: dict[str, Any]) -> GameState:
         if p.get("goals") and state.players[i].goals != p["goals"] and mode != "family":
             raise RecordError(f"players[{i}]: goals do not match the goals chosen in the actions")
     return state
+
+
+def _offered_goals(raw: Any, options: GameOptions) -> list[list[str]]:
+    """The goal tiles each player was offered: four different ones, or the scenario's three."""
+    n = len(options.players)
+    choosing = options.mode == "standard" or (options.mode == "solo" and (
+        options.scenario is not None or options.solo_setup == "standard"))
+    if not choosing and not raw:
+        return [[] for _ in range(n)]
+    if not isinstance(raw, list) or len(raw) != n:
+        raise RecordError(f"offered_goals: must list the goal tiles offered to each of the {n} players")
+    scenario = SCENARIOS.get(options.scenario) if options.scenario is not None else None
+    for i, goals in enumerate(raw):
+        where = f"offered_goals[{i}]"
+        if not isinstance(goals, list) or any(not isinstance(g, str) or g not in GOAL_IDS for g in goals):
+            raise RecordError(f"{where}: must be a list of goal tiles ({', '.join(GOAL_IDS)})")
+        if len(set(goals)) != len(goals):
+            raise RecordError(f"{where}: a goal tile is offered twice")
+        if choosing and scenario is not None and sorted(goals) != sorted(scenario.goals):
+            raise RecordError(f"{where}: scenario {options.scenario} offers {', '.join(scenario.goals)}")
+        if choosing and scenario is None and len(goals) != GOALS_REVEALED:
+            raise RecordError(f"{where}: each player is offered {GOALS_REVEALED} goal tiles, not {len(goals)}")
+    return [list(goals) for goals in raw]
 
 
 def _check_placements(given: Any, made: list[dict[str, Any]]) -> None:

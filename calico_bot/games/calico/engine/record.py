@@ -29,7 +29,7 @@ from calico_bot.games.calico.engine.components import (
 )
 from calico_bot.games.calico.engine.geometry import GOAL_CELLS, parse_label
 from calico_bot.games.calico.engine.quilt import EMPTY, Quilt
-from calico_bot.games.calico.engine.record_format import FORMAT, MODES, _need, parse_cats
+from calico_bot.games.calico.engine.record_format import FORMAT, MODES, _need, parse_cats, player_name
 from calico_bot.games.calico.engine.scoring import PlayerScore, score_quilt, winners
 
 
@@ -37,16 +37,27 @@ from calico_bot.games.calico.engine.scoring import PlayerScore, score_quilt, win
 class ScoredRecord:
     scores: list[PlayerScore]
     winners: list[int]
+    seats: list[int] | None = None  # the seat of each placement, in the record's order
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": [s.to_json() for s in self.scores], "winners": self.winners}
+        """The breakdown; each award's ``placement`` is the index (from 0) of the record's placement that
+        earned it, and ``rainbow_placement`` that of the rainbow button (``null`` without one)."""
+        players = [s.to_json() for s in self.scores]
+        if self.seats is not None:
+            for score, out in zip(self.scores, players, strict=True):
+                mine = [i for i, seat in enumerate(self.seats) if seat == score.seat]
+                for token in out["cat_tokens"] + out["button_tokens"]:
+                    token["placement"] = mine[token["placement"] - 1]
+                rainbow = score.rainbow_at
+                out["rainbow_placement"] = None if rainbow is None else mine[rainbow - 1]
+        return {"players": players, "winners": self.winners}
 
 
 def parse_goals(raw: Any, where: str) -> dict[str, str]:
     _need(isinstance(raw, dict), where, "goals must map B3, C4 and D2 to goal tiles")
     _need(sorted(raw) == sorted(GOAL_SPACES), where, "goals must name exactly B3, C4 and D2")
     for space, goal in raw.items():
-        _need(goal in GOALS, where, f"unknown goal {goal!r} on {space}")
+        _need(isinstance(goal, str) and goal in GOALS, where, f"unknown goal {goal!r} on {space}")
     _need(len(set(raw.values())) == 3, where, "the three goals must be different tiles")
     return dict(raw)
 
@@ -63,6 +74,9 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
 
     players_raw = data.get("players")
     _need(isinstance(players_raw, list) and 1 <= len(players_raw) <= 4, "players", "must list 1 to 4 players")
+    _need(mode != "solo" or len(players_raw) == 1, "players", "a solo game has exactly one player")
+    _need(not lower_variance or len(players_raw) <= 2, "lower_variance",
+          "the lower-variance bag is for 2 players or solo")
     borders = board_borders()
     quilts: list[Quilt] = []
     goals: list[dict[str, str] | None] = []
@@ -72,12 +86,12 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         where = f"players[{i}]"
         _need(isinstance(p, dict), where, "must be an object")
         board = p.get("board")
-        _need(board in BOARD_NAMES, where, f"unknown board {board!r}")
+        _need(isinstance(board, str) and board in BOARD_NAMES, where, f"unknown board {board!r}")
         _need(board not in boards_seen, where, f"board {board!r} is already taken")
         boards_seen.add(board)
-        names.append(str(p.get("name", f"Player {i + 1}")))
+        names.append(player_name(p, i))
         quilts.append(Quilt.new(borders[board]))
-        goals.append(None if mode == "family" else parse_goals(p.get("goals"), where))
+        goals.append(None if mode == "family" or p.get("goals") is None else parse_goals(p.get("goals"), where))
 
     copies = COPIES_LOWER_VARIANCE if lower_variance else COPIES_PER_KIND
     used = [0] * 36
@@ -89,6 +103,10 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         seat = pl.get("player")
         _need(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(quilts), where,
               f"no player {seat!r}")
+        # Goals may be missing only while the goal choice is open (an export made then hides them),
+        # and no tile is placed before it closes.
+        _need(goals[seat] is not None or mode == "family", f"players[{seat}]",
+              "goals must map B3, C4 and D2 to goal tiles")
         space = pl.get("space")
         cell = parse_label(space) if isinstance(space, str) else None
         _need(cell is not None, where, f"{space!r} is not a space on the quilt (A1..E5)")
@@ -105,7 +123,7 @@ def score_placements_record(data: dict[str, Any]) -> ScoredRecord:
         quilt.place(cell, tile, cat_of_pattern)
 
     scores = [score_quilt(i, names[i], quilts[i], goals[i]) for i in range(len(quilts))]
-    return ScoredRecord(scores, winners(scores))
+    return ScoredRecord(scores, winners(scores), [pl["player"] for pl in placements])
 
 
 def score_record(data: Any) -> ScoredRecord:
@@ -121,5 +139,5 @@ def score_record(data: Any) -> ScoredRecord:
         except RuleViolation as exc:
             raise RecordError(str(exc)) from None
         scores = state.scores()
-        return ScoredRecord(scores, winners(scores))
+        return ScoredRecord(scores, winners(scores), [pl["player"] for pl in state.placements()])
     return score_placements_record(data)

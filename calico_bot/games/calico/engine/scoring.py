@@ -49,6 +49,7 @@ class PlayerScore:
     cat_tokens: list[CatToken] = field(default_factory=list)
     buttons: list[ButtonToken] = field(default_factory=list)
     rainbow: bool = False
+    rainbow_at: int | None = None  # the quilt's placement (from 1) that earned the rainbow button
 
     @property
     def goal_points(self) -> int:
@@ -94,7 +95,7 @@ def score_quilt(seat: int, name: str, quilt: Quilt, goals: dict[str, str] | None
     """Score one quilt as if the game ended now. ``goals=None`` (family variant) scores no goals."""
     results = [score_goal(quilt, space, goal) for space, goal in sorted(goals.items())] if goals else []
     return PlayerScore(seat, name, results, list(quilt.cat_tokens), list(quilt.buttons),
-                       quilt.rainbow is not None)
+                       quilt.rainbow is not None, quilt.rainbow)
 
 
 def quick_total(quilt: Quilt, goals: dict[str, str] | None) -> int:

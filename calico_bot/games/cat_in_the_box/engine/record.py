@@ -194,8 +194,9 @@ def _record_message(exc: RuleViolation) -> str:
     return exc.message[0].lower() + exc.message[1:]
 
 
-def to_record(state: GameState) -> dict[str, Any]:
-    """The finished rounds of a game as a ``citb-record/1`` record (it shows every hand of them)."""
+def to_record(state: GameState, *, with_seed: bool = False) -> dict[str, Any]:
+    """The finished rounds of a game as a ``citb-record/1`` record (it shows every hand of them). The seed
+    deals every round, the ones not played yet too, so it is written only ``with_seed``."""
     rounds = []
     for h in state.history:
         rnd: dict[str, Any] = {"hands": [list(x) for x in h["hands"]], "set_aside": list(h["set_aside"])}
@@ -207,7 +208,7 @@ def to_record(state: GameState) -> dict[str, Any]:
         rounds.append(rnd)
     record: dict[str, Any] = {"format": FORMAT, "player_count": state.player_count, "players": list(state.names),
                               "start_player": state.start_player, "rounds": rounds}
-    if state.seed is not None:
+    if with_seed and state.seed is not None:
         record["seed"] = state.seed
     return record
 

@@ -37,6 +37,19 @@ def test_reference_case(path: Path) -> None:
             (b["color"], b["space"]) for b in theirs["button_tokens"])
 
 
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+def test_reference_case_awards_name_the_placement_of_the_record(path: Path) -> None:
+    """Every key of the expected output, the extra ones included, is printed with the same value: an
+    award's placement is the index of the record's placement that earned it."""
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    got = score_record(json.loads(path.read_text())).to_json()
+    for mine, theirs in zip(got["players"], expected["players"], strict=True):
+        assert mine["rainbow_placement"] == theirs["rainbow_placement"]
+        for key in ("cat_tokens", "button_tokens"):
+            assert [{k: t[k] for k in theirs_t} for t, theirs_t in zip(mine[key], theirs[key], strict=True)] \
+                == theirs[key]
+
+
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "calico_bot.score", *args], capture_output=True, text=True,
                           input=stdin, timeout=60)
@@ -120,7 +133,14 @@ def test_full_record_replays_to_the_same_scores(options: GameOptions, tmp_path: 
     state = played(options, 21)
     record = json.loads(json.dumps(state.to_record(include_hidden=True)))
     replayed = score_record(record).to_json()
-    assert replayed["players"] == [s.to_json() for s in state.scores()]
+    placed = [p["player"] for p in record["placements"]]
+    for mine, score in zip(replayed["players"], state.scores(), strict=True):
+        quilt_order = [i for i, seat in enumerate(placed) if seat == score.seat]
+        want = score.to_json()
+        for token in want["cat_tokens"] + want["button_tokens"]:
+            token["placement"] = quilt_order[token["placement"] - 1]
+        want["rainbow_placement"] = None if score.rainbow_at is None else quilt_order[score.rainbow_at - 1]
+        assert mine == want
     assert replayed["winners"] == state.winners()
     # The placements form alone gives the same totals.
     short = {k: v for k, v in record.items() if k not in ("actions", "bag", "seed", "offered_goals")}
