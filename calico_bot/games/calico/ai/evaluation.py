@@ -168,23 +168,27 @@ def _open_regions(groups: list[int], tokens: int, empty: int, below: int = 99) -
     return free, (empty & ~halo(poison) if poison else empty)
 
 
+LONG_CAT = 6  # count cats of this many tiles or more (Cira, Gwenivere) may take their own decay (``long_decay``)
+
+
 def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int,
-                  chances: GroupChances | None = None) -> float:
+                  chances: GroupChances | None = None, long_decay: float = 0.0) -> float:
     empty = board.empty
     free, allowed = _open_regions(board.pg[pattern], board.catm, empty)
     if not free:
         return 0.0
     total = 0.0
     if rule.shape is None:
+        decay = long_decay if long_decay and rule.min_group >= LONG_CAT else w.cat_decay
         for g in free:
             d = rule.min_group - g.bit_count()
             if d > remaining:
                 continue
             if room_at_least(g, allowed, d):
                 if chances is None:
-                    total += w.cat_decay**d
+                    total += decay**d
                 else:
-                    total += w.cat_decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())
+                    total += decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())
     else:
         usable = allowed
         for g in free:
@@ -243,8 +247,10 @@ class Evaluator:
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
                  weights: Weights | None = None, objectives: ObjectiveTerms | None = None,
-                 final: ScenarioPass | None = None, chances: GroupChances | None = None) -> None:
+                 final: ScenarioPass | None = None, chances: GroupChances | None = None,
+                 long_decay: float = 0.0) -> None:
         self.goals = goals
+        self.long_decay = long_decay  # the decay of the long count cats (0: ``cat_decay``)
         self.chances = chances  # factors by room on the open groups' chances (None: the decay alone)
         self.final = final  # values a finished quilt instead of its score (the scenario endgame)
         self.rules = rules
@@ -295,7 +301,8 @@ class Evaluator:
             key = pm[pattern] << 3 | pattern
             cached = level.get(key)
             if cached is None:
-                cached = level[key] = cat_potential(board, pattern, rule, w, remaining, self.chances)
+                cached = level[key] = cat_potential(board, pattern, rule, w, remaining, self.chances,
+                                                            self.long_decay)
             cat_values[pattern] = cached
             value += cached
         button_values = [0.0] * 6
