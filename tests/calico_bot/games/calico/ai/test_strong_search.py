@@ -547,3 +547,23 @@ def test_turns_with_group_chances_are_legal_and_deterministic() -> None:
         state.apply(turn)  # the rules refuse an illegal turn
     with pytest.raises(ValueError, match="cat_room must be a number from 0 to 4"):
         StrongPolicy(1, cat_room=5)
+
+
+def test_long_decay_changes_only_the_long_count_cats() -> None:
+    w = Weights()
+    for seed, turns in ((3, 8), (6, 12), (7, 10)):
+        view = _mid_game(seed, turns)
+        names = ("Cira", "Cira", "Gwenivere", "Gwenivere", "Millie", "Millie")
+        rules = rules_for(dict(enumerate(names)))
+        board = Board.from_quilt(view.quilt)
+        remaining = 22 - board.placed
+        for pattern, rule in enumerate(rules):
+            assert rule is not None
+            groups = [d for kind, key, d, _, _ in open_groups(board, rules, remaining)
+                      if kind == "cat" and key == pattern]
+            decay = 0.5 if rule.min_group >= 6 else w.cat_decay
+            expected = sum(decay**d for d in groups) * rule.points * w.cat_scale
+            assert cat_potential(board, pattern, rule, w, remaining, long_decay=0.5) == pytest.approx(expected)
+    assert StrongPolicy(1).long_decay == 0.0
+    with pytest.raises(ValueError, match="long_decay must be"):
+        StrongPolicy(1, long_decay=1.0)
