@@ -538,7 +538,7 @@ def test_turns_with_group_chances_are_legal_and_deterministic() -> None:
     state = new_game(GameOptions(players=["a"], mode="solo"), 12)
     policy = StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, cat_room=1, button_room=1)
     state.apply(policy.choose_goals(build_view(state, 0)))
-    for _ in range(8):
+    for _ in range(3):
         view = build_view(state, 0)
         turn = policy.choose_turn(view)
         again = StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, cat_room=1, button_room=1).choose_turn(
