@@ -10,14 +10,21 @@
   where ``d`` is the number of tiles still missing.
 * Buttons: likewise, open same-color groups of 1 or 2 tiles, ``3 * button_decay ** d``, and the
   rainbow is worth 3 times the product of the chances of a button in each missing color.
+* Group chances by room (optional, :class:`GroupChances`, issue 16's eighth round): each open group's
+  ``decay ** d`` is multiplied by a factor for its tiles missing ``d`` and its room, the free spaces next to it
+  (1, 2, 3, 4 or more), fitted on self-play (:mod:`.chances`): how much more or less often groups with that room
+  were completed than all groups missing as many tiles. The factors average 1 over the groups of each ``d``, so
+  the decay keeps the overall level and only the ranking of groups changes.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
@@ -35,6 +42,61 @@ class Weights:
     button_scale: float = 1.2  # 1.0 before issue 16
     rainbow_scale: float = 1.0
     lone_button: float = 0.15  # chance of a button in a color that has no tile yet
+
+
+ROOM_BUCKETS = 5  # room 0 (only shape cats reaching through another group), 1, 2, 3, 4 or more
+CHANCES_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "group_chances.json"
+
+
+@dataclass(frozen=True, slots=True)
+class GroupChances:
+    """Factors on the open groups' modelled chances by tiles missing and room (see the module's text).
+
+    ``cat[d][room]`` for cat groups missing ``d`` tiles (``d`` from 0, row 0 unused), ``button[d][room]`` for
+    button groups (``d`` 1 or 2); ``room`` is capped at ``ROOM_BUCKETS - 1``. A missing row or entry is 1.
+    """
+
+    cat: tuple[tuple[float, ...], ...]
+    button: tuple[tuple[float, ...], ...]
+
+    def cat_factor(self, d: int, room: int) -> float:
+        rows = self.cat
+        return rows[d][min(room, ROOM_BUCKETS - 1)] if d < len(rows) else 1.0
+
+    def button_factor(self, d: int, room: int) -> float:
+        return self.button[d][min(room, ROOM_BUCKETS - 1)]
+
+    def scaled(self, cat_power: float, button_power: float) -> GroupChances:
+        """The factors raised to a power per kind (0: every factor 1, the decay alone; 1: as fitted)."""
+        return GroupChances(tuple(tuple(f**cat_power for f in r) for r in self.cat),
+                            tuple(tuple(f**button_power for f in r) for r in self.button))
+
+    @classmethod
+    def from_json(cls, data: dict) -> GroupChances:
+        def rows(raw: object, name: str) -> tuple[tuple[float, ...], ...]:
+            if not isinstance(raw, list) or not all(isinstance(r, list) and len(r) == ROOM_BUCKETS for r in raw):
+                raise ValueError(f"group chances: {name!r} must be a list of rows of {ROOM_BUCKETS} factors")
+            out = tuple(tuple(float(x) for x in r) for r in raw)
+            if any(not 0 <= x < 100 for r in out for x in r):
+                raise ValueError(f"group chances: {name!r} holds a factor outside 0..100")
+            return out
+
+        button = rows(data.get("button"), "button")
+        if len(button) != 3:
+            raise ValueError("group chances: 'button' must have 3 rows (tiles missing 0, 1, 2)")
+        return cls(rows(data.get("cat"), "cat"), button)
+
+
+def load_group_chances(path: Path | str | None = None) -> GroupChances:
+    """The fitted factors shipped in ``data/calico/group_chances.json`` (or another file)."""
+    if path is None:
+        return _shipped_chances()
+    return GroupChances.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+@cache
+def _shipped_chances() -> GroupChances:
+    return GroupChances.from_json(json.loads(CHANCES_FILE.read_text(encoding="utf-8")))
 
 
 # --- design goals ---------------------------------------------------------------------------------
@@ -106,19 +168,27 @@ def _open_regions(groups: list[int], tokens: int, empty: int, below: int = 99) -
     return free, (empty & ~halo(poison) if poison else empty)
 
 
-def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int) -> float:
+LONG_CAT = 6  # count cats of this many tiles or more (Cira, Gwenivere) may take their own decay (``long_decay``)
+
+
+def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int,
+                  chances: GroupChances | None = None, long_decay: float = 0.0) -> float:
     empty = board.empty
     free, allowed = _open_regions(board.pg[pattern], board.catm, empty)
     if not free:
         return 0.0
     total = 0.0
     if rule.shape is None:
+        decay = long_decay if long_decay and rule.min_group >= LONG_CAT else w.cat_decay
         for g in free:
             d = rule.min_group - g.bit_count()
             if d > remaining:
                 continue
             if room_at_least(g, allowed, d):
-                total += w.cat_decay**d
+                if chances is None:
+                    total += decay**d
+                else:
+                    total += decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())
     else:
         usable = allowed
         for g in free:
@@ -135,11 +205,15 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
                             best = d
                 cells ^= low
             if best <= remaining:
-                total += w.cat_decay**best
+                if chances is None:
+                    total += w.cat_decay**best
+                else:
+                    total += w.cat_decay**best * chances.cat_factor(best, (halo(g) & allowed).bit_count())
     return total * rule.points * w.cat_scale
 
 
-def button_chances(board: Board, color: int, w: Weights, remaining: int) -> float:
+def button_chances(board: Board, color: int, w: Weights, remaining: int,
+                   chances: GroupChances | None = None) -> float:
     """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
     free, allowed = _open_regions(board.cg[color], board.btnm, board.empty, below=3)
     if not free:
@@ -148,12 +222,15 @@ def button_chances(board: Board, color: int, w: Weights, remaining: int) -> floa
     for g in free:
         # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
         if g.bit_count() == 2:
-            if halo(g) & allowed:
-                total += w.button_decay
+            near = halo(g) & allowed
+            if near:
+                total += w.button_decay if chances is None else \
+                    w.button_decay * chances.button_factor(1, near.bit_count())
         elif remaining >= 2:
             near = halo(g) & allowed
             if near and (near & (near - 1) or halo(g | near) & allowed & ~near):
-                total += w.button_decay**2
+                total += w.button_decay**2 if chances is None else \
+                    w.button_decay**2 * chances.button_factor(2, near.bit_count())
     return total
 
 
@@ -170,8 +247,11 @@ class Evaluator:
 
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
                  weights: Weights | None = None, objectives: ObjectiveTerms | None = None,
-                 final: ScenarioPass | None = None) -> None:
+                 final: ScenarioPass | None = None, chances: GroupChances | None = None,
+                 long_decay: float = 0.0) -> None:
         self.goals = goals
+        self.long_decay = long_decay  # the decay of the long count cats (0: ``cat_decay``)
+        self.chances = chances  # factors by room on the open groups' chances (None: the decay alone)
         self.final = final  # values a finished quilt instead of its score (the scenario endgame)
         self.rules = rules
         self.w = weights or Weights()
@@ -221,7 +301,8 @@ class Evaluator:
             key = pm[pattern] << 3 | pattern
             cached = level.get(key)
             if cached is None:
-                cached = level[key] = cat_potential(board, pattern, rule, w, remaining)
+                cached = level[key] = cat_potential(board, pattern, rule, w, remaining, self.chances,
+                                                            self.long_decay)
             cat_values[pattern] = cached
             value += cached
         button_values = [0.0] * 6
@@ -237,7 +318,7 @@ class Evaluator:
             key = cm[color] << 3 | color
             chances = level.get(key)
             if chances is None:
-                chances = level[key] = button_chances(board, color, w, remaining)
+                chances = level[key] = button_chances(board, color, w, remaining, self.chances)
             button_values[color] = chances
             value += per_button * chances
             if not btn_colors >> color & 1:

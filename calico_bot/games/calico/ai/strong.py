@@ -39,6 +39,11 @@ The evaluation weights are :class:`.evaluation.Weights`' defaults (since issue 1
 open buttons 1.2 times their modelled chance; ``strong-v1`` keeps ``V1_WEIGHTS``, both 1.0).
 
 
+Two options of the eighth round of issue 16, off by default as they measured no gain (README, "The AI"):
+``cat_room`` and ``button_room`` weigh each open group's chance by its room (:class:`.evaluation.GroupChances`, the
+factors fitted by :mod:`.chances`, raised to these powers), and ``long_decay`` gives the count cats of six and seven
+tiles a decay of their own.
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -61,7 +66,14 @@ from collections import Counter
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, ScenarioPass, Weights, goal_prior
+from calico_bot.games.calico.ai.evaluation import (
+    Evaluator,
+    ObjectiveTerms,
+    ScenarioPass,
+    Weights,
+    goal_prior,
+    load_group_chances,
+)
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
@@ -78,6 +90,11 @@ OBJECTIVE_BONUS = 30.0  # points per solo-scenario objective (see evaluation.Obj
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
 ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 since round six, :mod:`.endgame`; or 3)
+# The open groups' chances corrected by their room (``GroupChances``, issue 16's eighth round): the fitted factors
+# raised to these powers, for cat groups and button groups (0: the decay alone).
+CAT_ROOM = 0.0
+BUTTON_ROOM = 0.0
+LONG_DECAY = 0.0  # the decay of the count cats of 6 or 7 tiles (0: ``Weights.cat_decay``, as the other cats)
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -90,11 +107,17 @@ class StrongPolicy:
                  shortlist: int = 10, goal_values: dict[str, float] | None = None, samples: int = 6,
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
                  conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
-                 endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME) -> None:
+                 endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME,
+                 cat_room: float = CAT_ROOM, button_room: float = BUTTON_ROOM, long_decay: float = LONG_DECAY) -> None:
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         if scenario_endgame not in (0, 1):  # also True and False
             raise ValueError(f"scenario_endgame must be 0 or 1, not {scenario_endgame!r}")
+        if not 0 <= long_decay < 1:
+            raise ValueError(f"long_decay must be a number from 0 (off) to below 1, not {long_decay!r}")
+        for name, power in (("cat_room", cat_room), ("button_room", button_room)):
+            if not 0 <= power <= 4:
+                raise ValueError(f"{name} must be a number from 0 to 4, not {power!r}")
         self.seed = seed
         self.budget_ms = float(setting_budget_ms()) if budget_ms == FROM_SETTING else budget_ms
         self.weights = weights or Weights()
@@ -109,6 +132,10 @@ class StrongPolicy:
         self.endgame = endgame
         self.endgame_spaces = endgame_spaces
         self.scenario_endgame = bool(scenario_endgame)
+        self.cat_room = float(cat_room)
+        self.button_room = float(button_room)
+        self.long_decay = float(long_decay)
+        self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -156,7 +183,7 @@ class StrongPolicy:
         passing = None
         if view.scenario is not None and self.scenario_endgame:
             passing = ScenarioPass(SCENARIOS[view.scenario], rules, goals)
-        ev = Evaluator(goals, rules, self.weights, objectives, passing)
+        ev = Evaluator(goals, rules, self.weights, objectives, passing, self.chances, self.long_decay)
         board = Board.from_quilt(view.quilt)
         remaining = PATCH_SPACES - board.placed - 1  # placements left after this one
         empties = cells_of(board.empty)

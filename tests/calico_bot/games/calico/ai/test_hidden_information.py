@@ -89,6 +89,20 @@ def test_scenario_endgame_decides_from_the_view_only() -> None:
             assert decide[0] == decide[1] == decide[2]
 
 
+def test_group_chances_decide_from_the_view_only() -> None:
+    """The open groups' chances corrected by their room (an option, off by default): shuffling the hidden tiles
+    changes no decision, solo or with others."""
+    rng = random.Random(8)
+    for players, stops in ((1, (3, 11)), (2, (9,))):
+        options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
+        for position in [p for p in _positions(options, 9, stops) if p.phase != "setup"]:
+            seat = position.current
+            policy = StrongPolicy(7, budget_ms=None, shortlist=4, samples=3, cat_room=1, button_room=1)
+            decide = [policy.choose_turn(build_view(s, seat))
+                      for s in (position, _perturbed(position, seat, rng), _perturbed(position, seat, rng))]
+            assert decide[0] == decide[1] == decide[2]
+
+
 def test_view_hides_other_hands_and_counts_unseen() -> None:
     state = new_game(GameOptions(players=["a", "b"], mode="standard"), 2)
     view = build_view(state, 0)

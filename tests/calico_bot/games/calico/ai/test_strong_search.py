@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from collections.abc import Callable, Sequence
 
@@ -12,8 +13,19 @@ import pytest
 from calico_bot.games.calico.ai import build_view, policy_by_name
 from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
+from calico_bot.games.calico.ai.chances import fit, open_groups
 from calico_bot.games.calico.ai.endgame import FinalTables, deep_endgame_values
-from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, ScenarioPass, Weights
+from calico_bot.games.calico.ai.evaluation import (
+    CHANCES_FILE,
+    Evaluator,
+    GroupChances,
+    ObjectiveTerms,
+    ScenarioPass,
+    Weights,
+    button_chances,
+    cat_potential,
+    load_group_chances,
+)
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.components import SCENARIOS, Scenario
@@ -455,3 +467,103 @@ def test_scenario_endgame_leaves_standard_solo_alone() -> None:
             on = StrongPolicy(3, budget_ms=None, scenario_endgame=True).choose_turn(view)
             assert on == StrongPolicy(3, budget_ms=None, scenario_endgame=False).choose_turn(view)
         state.apply(random_turn(state, rng))
+
+
+# --- group chances by room (issue 16, eighth round) -------------------------------------------------------------
+
+
+def _mid_game(seed: int, turns: int) -> PlayerView:
+    rng = random.Random(seed)
+    state = new_game(GameOptions(players=["a"], mode="solo"), seed)
+    state.apply(random_goal_choice(state, 0, rng))
+    for _ in range(turns):
+        state.apply(random_turn(state, rng))
+    return build_view(state, 0)
+
+
+def test_shipped_group_chances_are_read_and_favour_groups_with_room() -> None:
+    table = load_group_chances()
+    assert table == GroupChances.from_json(json.loads(CHANCES_FILE.read_text(encoding="utf-8")))
+    assert len(table.button) == 3 and len(table.cat) >= 5
+    for rows in (table.cat[1:], table.button[1:]):
+        for row in rows:  # fitted on self-play: a group hemmed in by one free space is completed less often
+            assert row[1] < 1.0 < row[4]
+    assert table.scaled(0.0, 0.0) == GroupChances(tuple((1.0,) * 5 for _ in table.cat), ((1.0,) * 5,) * 3)
+    assert StrongPolicy(1).chances is None  # off by default
+    assert StrongPolicy(1, cat_room=1, button_room=1).chances == table
+
+
+def test_group_chances_weigh_every_open_group_as_the_fitter_lists_it() -> None:
+    """The evaluator's cat and button potentials with the factors are the decay times the factor of each group's
+    (tiles missing, room), over the groups :func:`.chances.open_groups` lists; without them, the decay alone."""
+    table = load_group_chances()
+    w = Weights()
+    for seed, turns in ((3, 6), (4, 10), (5, 14)):
+        view = _mid_game(seed, turns)
+        rules = rules_for(view.cat_of_pattern)
+        board = Board.from_quilt(view.quilt)
+        remaining = 22 - board.placed
+        groups = list(open_groups(board, rules, remaining))
+        assert any(kind == "cat" for kind, *_ in groups) and any(kind == "button" for kind, *_ in groups)
+        for pattern, rule in enumerate(rules):
+            if rule is None:
+                continue
+            mine = [(d, room) for kind, key, d, room, _ in groups if kind == "cat" and key == pattern]
+            expected = sum(w.cat_decay**d * table.cat_factor(d, room) for d, room in mine) * rule.points * w.cat_scale
+            assert cat_potential(board, pattern, rule, w, remaining, table) == pytest.approx(expected)
+            plain = sum(w.cat_decay**d for d, _ in mine) * rule.points * w.cat_scale
+            assert cat_potential(board, pattern, rule, w, remaining) == pytest.approx(plain)
+        for color in range(6):
+            mine = [(d, room) for kind, key, d, room, _ in groups if kind == "button" and key == color]
+            expected = sum(w.button_decay**d * table.button_factor(d, room) for d, room in mine)
+            assert button_chances(board, color, w, remaining, table) == pytest.approx(expected)
+        with_table = Evaluator(goal_list(view.goals), rules, w, chances=table)
+        assert with_table(board, remaining) != Evaluator(goal_list(view.goals), rules, w)(board, remaining)
+
+
+def test_fit_gives_factors_that_average_one_and_follow_the_rates() -> None:
+    # cat groups missing 2 tiles: room 1 completed 1 in 10, room 3 completed 6 in 10; buttons missing 1: all alike
+    records = [("cat", 2, 1, int(i < 10)) for i in range(100)] + [("cat", 2, 3, int(i < 60)) for i in range(100)]
+    records += [("button", 1, room, i % 2) for room in (1, 2) for i in range(50)]
+    table = fit(records, prior=0.0)
+    low, high = table["cat"][2][1], table["cat"][2][3]
+    assert high / low == pytest.approx(6.0, abs=1e-3)  # the file keeps 4 decimals
+    assert (100 * low + 100 * high) / 200 == pytest.approx(1.0, abs=1e-4)
+    assert table["button"][1][1:3] == [1.0, 1.0] and table["button"][2] == [1.0] * 5  # no groups: factor 1
+    shrunk = fit(records)  # the prior pulls a room's rate towards its d's
+    assert low < shrunk["cat"][2][1] < 1.0 < shrunk["cat"][2][3] < high
+
+
+def test_turns_with_group_chances_are_legal_and_deterministic() -> None:
+    state = new_game(GameOptions(players=["a"], mode="solo"), 12)
+    policy = StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, cat_room=1, button_room=1)
+    state.apply(policy.choose_goals(build_view(state, 0)))
+    for _ in range(3):
+        view = build_view(state, 0)
+        turn = policy.choose_turn(view)
+        again = StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, cat_room=1, button_room=1).choose_turn(
+            build_view(state.copy(), 0))
+        assert turn == again
+        state.apply(turn)  # the rules refuse an illegal turn
+    with pytest.raises(ValueError, match="cat_room must be a number from 0 to 4"):
+        StrongPolicy(1, cat_room=5)
+
+
+def test_long_decay_changes_only_the_long_count_cats() -> None:
+    w = Weights()
+    for seed, turns in ((3, 8), (6, 12), (7, 10)):
+        view = _mid_game(seed, turns)
+        names = ("Cira", "Cira", "Gwenivere", "Gwenivere", "Millie", "Millie")
+        rules = rules_for(dict(enumerate(names)))
+        board = Board.from_quilt(view.quilt)
+        remaining = 22 - board.placed
+        for pattern, rule in enumerate(rules):
+            assert rule is not None
+            groups = [d for kind, key, d, _, _ in open_groups(board, rules, remaining)
+                      if kind == "cat" and key == pattern]
+            decay = 0.5 if rule.min_group >= 6 else w.cat_decay
+            expected = sum(decay**d for d in groups) * rule.points * w.cat_scale
+            assert cat_potential(board, pattern, rule, w, remaining, long_decay=0.5) == pytest.approx(expected)
+    assert StrongPolicy(1).long_decay == 0.0
+    with pytest.raises(ValueError, match="long_decay must be"):
+        StrongPolicy(1, long_decay=1.0)
