@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from calico_bot.rules.text_tokens import to_simplified
+from calico_bot.rules.text_tokens import mend_question_words, to_simplified
 
 # Order matters only for the regex alternation (longer names first inside each game).
 _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
@@ -185,7 +185,7 @@ def asks_about_game(question: str) -> str | None:
     game = guess_game(question)
     if game is None or (named_only_by_theme(question) and not _CARD_GAME_RE.search(text)):
         return None  # "explain Schrödinger's cat" asks about physics, "... the Schrödinger card game" about ours
-    marked = _GAME_RES[game].sub(" <game> ", text)
+    marked = _GAME_RES[game].sub(" <game> ", mend_question_words(text))
     while (fuzzy := _fuzzy_name(marked)) is not None and fuzzy[2] == game:
         marked = marked[: fuzzy[0]] + " <game> " + marked[fuzzy[1] :]
     return game if _ABOUT_GAME_RE.search(marked) else None

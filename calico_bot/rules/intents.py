@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from calico_bot.rules.games import strip_game_names
-from calico_bot.rules.text_tokens import to_simplified
+from calico_bot.rules.text_tokens import mend_question_words, to_simplified
 
 #: intent -> game -> the main topic that answers it.
 STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
@@ -225,21 +225,18 @@ _INTENT_PATTERNS += (
     )),
     ("bot_commands", (
         r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|thru|with|using|via|in)\s+"
-        r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b",
-        r"\b(?:bot|slash)\s+(?:commands?|cmds?|syntax)\b", r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
+        r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b", r"\b(?:tell|ask)\s+(?:the|this)\s+bot\b",
+        r"\b(?:bot|slash)\s+(?:commm?and?s?|comm?ands?|cmds?|syntax)\b",
+        r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
         r"bot\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输)",
         r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
-        r"机器人.{0,4}(?:指令|命令)",
+        r"机器人.{0,12}(?:指令|命令)",
     )),
 )
-#: Misspelt question words, read as the word before the patterns are tried ("wht are the three things...").
-_QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
-                   "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
-_QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
 _MOVE_TILE = re.compile(r"挪|移动|移到|换(?:个|一个)?位置|\b(?:move|moving|nudge|shift|slide)\b")
 _BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/")
-_PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|矛盾")
+_PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|勃论|矛盾")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
@@ -258,7 +255,8 @@ _CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b
 
 #: A colour chosen by mistake ("I meant green not blue", 点错颜色): only Cat in the Box has the player name a
 #: colour (a Calico patch has its own).
-_WRONG_COLOUR_RE = re.compile(r"\bmeant\s+(?:red|blue|green|yellow)\b|\b(?:wrong|misclicked|mis-clicked)\s+colou?r\b|"
+_WRONG_COLOUR_RE = re.compile(r"\bmeant\s+(?:red|blue|green|yellow)\b|"
+                              r"\b(?:my|a|the|this|that)\s+\d\s+as\s+(?:red|blue|green|yellow)\b|\b(?:wrong|misclicked|mis-clicked)\s+colou?r\b|"
                               r"(?:点|选|报|按)错(?:了)?颜色|颜色(?:点|选|报|按)错")
 
 
@@ -309,6 +307,9 @@ def structure_intent(question: str) -> str | None:
     if len(parts) == 3 and parts[0].strip() and parts[2].strip():
         question, second = parts[0] + parts[1], parts[2]
     intent = _first_intent(question)
+    if intent is None and second is not None and (then := _first_intent(second)) in ("players", "duration"):
+        # "这游戏到底是玩什么的?几个人能玩": the game as a whole, then its player count: the overview says both.
+        return then
     if intent in ("length", "duration") and second is not None and _first_intent(second) == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
         return "players" if intent == "duration" else "length_and_players"
@@ -316,7 +317,7 @@ def structure_intent(question: str) -> str | None:
 
 
 def _first_intent(question: str) -> str | None:
-    text = _QUESTION_WORD_TYPOS.sub(lambda m: _QUESTION_WORDS[m.group(0)], to_simplified(question.lower()).strip())
+    text = mend_question_words(to_simplified(question.lower()).strip())
     for intent, rx in _INTENT_RES:
         if rx.search(text):
             if intent in ("winning", "final_scoring") and (_NARROWER.search(text) or _SCORELINE.search(text)):

@@ -36,7 +36,8 @@ from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_
 # Names players use for other games. Ambiguous English words ("go", "risk", "hearts") only count in
 # a context that makes them a game's name.
 _OTHER_GAMES_EN = (
-    r"chess", r"chessboard", r"castl(?:e|ing)", r"en passant", r"checkmate", r"stalemate in chess", r"checkers",
+    r"chess", r"chessboard", r"battle\s*line", r"tsuro",
+    r"castl(?:e|ing)", r"en passant", r"checkmate", r"stalemate in chess", r"checkers",
     r"draughts", r"backgammon", r"catan", r"settlers", r"poker", r"texas hold ?'?em", r"hold ?'?em", r"blackjack",
     r"mah[- ]?jong+", r"monopoly", r"scrabble", r"sudoku", r"crosswords?", r"wingspan", r"azul", r"sagrada",
     r"carcassonne", r"ticket to ride", r"pandemic", r"gloomhaven", r"splendor", r"7 wonders", r"seven wonders",
@@ -110,7 +111,7 @@ _OTHER_GAMES_ZH = (
     "地下城与勇士", "梦幻西游", "魔兽世界", "魔兽", "暗黑破坏神", "塞尔达", "马里奥", "宝可梦", "动物森友会",
     "猫咪后院", "猫咪收集", "旅行青蛙", "猫咪大战争", "猫咪斗恶龙", "炸弹猫", "爆炸猫",
     "星露谷", "双人成行", "黑神话", "永劫无间", "蛋仔", "拖拉机", "跑得快",
-    "二十一点", "百家乐", "老虎机",
+    "二十一点", "百家乐", "老虎机", "德扑",
     "黑桃", "红桃", "方片", "梅花",  # the French suits: a deck of playing cards
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
@@ -301,9 +302,9 @@ universe philosophy religion god
 seattle york california texas berlin beijing shanghai
 sneeze sneezing sneezes cough coughing vomit vomiting bite biting bites scratched shedding fleas allergy allergic
 cafes kitty? kittens? adopted adopting adoption rescue? shelter
-tonight weekend tomorrow yesterday congrats congratulations birthday anniversary
+tonight weekend congrats congratulations birthday anniversary
 moderator admin nickname username avatar profile nitro emoji
-permit permits meeting meetings agenda
+permit permits meeting meetings agenda cartoon cartoons
 """.replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
                                  "kittens", "rescue", "tonight", "referee"}
 _OUT_OF_DOMAIN_ZH = (
@@ -323,7 +324,7 @@ _OUT_OF_DOMAIN_ZH = (
     "老板说", "大衣", "好看", "拼图少", "最后一块找不到", "喂多少", "喂食", "喂鱼", "拖把", "墩布", "清洗",
     "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
-    "男朋友", "女朋友", "老婆", "老公", "结婚", "恋爱", "笑话", "诗", "小说",
+    "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
     "日本", "韩国", "泰国", "怎么去", "门票", "景点", "三文鱼", "金枪鱼", "鱼缸", "布料", "缝纫", "针线活", "窗帘",
     "婴儿", "闰年", "几月", "月份", "船票", "厕所", "掉色", "怎么洗", "洗不", "洗衣",
@@ -334,9 +335,12 @@ _OUT_OF_DOMAIN_ZH = (
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
-    "怎么缝", "缝边", "缝起来", "拼图",
+    "怎么缝", "缝边", "缝起来", "拼图", "做拼布",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
+#: The people one plays with ("我和我老婆都是58分"): a sign of chat that raises the floor, but no other
+#: subject on its own.
+_PEOPLE_ZH_RE = re.compile(r"男朋友|女朋友|老婆|老公")
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
 _PET_TALK_RE = re.compile("|".join((
     r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
@@ -412,9 +416,20 @@ _COMPARISON_RE = re.compile(
 )
 
 
+#: What joins a second game to a compared one ("like in hearts or spades").
+_GAME_LIST_JOIN_RE = re.compile(r"\s*(?:,|/|\bor\b|\band\b|或者?|和|还是|、)\s*")
+
+
 def _names_other_game(text: str) -> bool:
-    """Whether the text names another game, other than in passing ("like in Hearts")."""
-    return any(_COMPARISON_RE.search(text[: m.start()]) is None for m in _OTHER_GAMES_RE.finditer(text))
+    """Whether the text names another game, other than in passing ("like in Hearts", "like in hearts or
+    spades")."""
+    compared_until = -1  # end of the last game named in passing
+    for m in _OTHER_GAMES_RE.finditer(text):
+        in_list = compared_until >= 0 and _GAME_LIST_JOIN_RE.fullmatch(text[compared_until: m.start()]) is not None
+        if not in_list and _COMPARISON_RE.search(text[: m.start()]) is None:
+            return True
+        compared_until = m.end()
+    return False
 
 
 def without_passing_games(text: str) -> str:
@@ -434,7 +449,7 @@ def other_domain_signals(question: str) -> int:
     text = to_simplified(question.lower())
     words = sum(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text))
     return (words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
-            + len(_EVERYDAY_RE.findall(text)))
+            + len(_EVERYDAY_RE.findall(text)) + len(_PEOPLE_ZH_RE.findall(text)))
 
 
 def mentions_other_domain(question: str) -> bool:

@@ -58,6 +58,18 @@ def to_simplified(text: str) -> str:
     return _T2S.convert(text) if any(ord(ch) >= 0x2E80 for ch in text) else text
 
 
+#: Misspelt question words, read as the word before the question patterns are tried ("wht are the three
+#: things...", "wat is calico?").
+_QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
+                   "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
+_QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
+
+
+def mend_question_words(text: str) -> str:
+    """A lowercased text with its misspelt question words ("wht", "hw") spelt out."""
+    return _QUESTION_WORD_TYPOS.sub(lambda m: _QUESTION_WORDS[m.group(0)], text)
+
+
 # --------------------------------------------------------------------------------------------------
 # Chinese synonyms and filler. Each group maps variants (longest first at run time) to a canonical
 # phrase. The canonical phrase itself is also a valid variant.
@@ -87,7 +99,7 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "预测": ("叫牌", "预言", "下注", "叫几墩", "叫多少墩", "报几墩", "报多少墩", "叫墩", "竞猜", "预测"),
     # Putting one card aside face down at the start of a round ("扣下一张").
     "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
-    "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦", "悖轮", "背轮"),  # with sound-alike typos
+    "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦", "悖轮", "背轮", "勃论"),  # with sound-alike typos
     "吸引": ("吸因", "吸音", "西引", "引来", "吸引"),  # with sound-alike typos; 引来 "draws in"
     "救猫": ("救描", "就猫", "救猫"),  # with sound-alike typos (miao, jiu)
     "时候": ("时侯", "时候"),  # with sound-alike typos (yin)
@@ -101,6 +113,7 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "墩": ("吨", "蹲", "敦", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "篮子"),
+    "速度": ("小靴子", "靴子", "速度"),  # a rescue card's speed is the boots printed on it
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
     "课程": ("课程卡", "课成卡", "课成", "课", "课程"),  # with a sound-alike slip (cheng)

@@ -718,3 +718,32 @@ def test_rules_questions_in_everyday_words_are_answered(real_index: RulesIndex, 
     found = real_index.lookup(question)
     assert found.out_of_scope is None and found.hits and found.hits[0].id == topic, \
         (found.out_of_scope, [h.id for h in found.hits], [h.id for h in found.guesses])
+
+
+def test_a_second_game_in_a_comparison_is_named_in_passing_too() -> None:
+    assert out_of_scope("do we have to follow the led colour like in hearts or spades?") != "other_game"
+    assert out_of_scope("is this like bridge, or is it like spades") != "other_game"
+    assert out_of_scope("how do you score in hearts or spades") == "other_game"
+
+
+def test_the_people_one_plays_with_raise_the_floor_but_are_no_other_subject(real_index: RulesIndex) -> None:
+    question = "我跟老公打完都是61分,猫一样多,纽扣他多一个,算谁赢"
+    assert out_of_scope(question) is None and other_domain_signals(question) == 1
+    assert real_index.search(question)[0].id == "calico.end.ties"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("teaching two beginners tomorrow, which goals and cats should we use", "calico.setup.beginner"),
+    ("这个游戏到底是干什么的?几个人能玩", "calico.overview"),
+    ("wat is calico? my friends keep talking about it", "calico.overview"),
+    ("救援卡上的靴子有什么用", "ioc.rescue"),
+    ("how do I tell the bot I want my 3 as blue", "citb.bot.commands"),
+])
+def test_chatty_questions_of_the_fifteenth_pass(real_index: RulesIndex, question: str, topic: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits and found.hits[0].id == topic, \
+        (found.out_of_scope, [h.id for h in found.hits], [h.id for h in found.guesses])
+
+
+def test_goodbyes_till_tomorrow_are_still_chat(real_index: RulesIndex) -> None:
+    assert not real_index.search("ok see you all tomorrow, same time")

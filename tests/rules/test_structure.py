@@ -136,3 +136,7 @@ def test_a_colour_named_by_mistake_asks_cat_in_the_boxs_bot(real_index: RulesInd
     # Only Cat in the Box has the player name a colour; a Calico patch has its own.
     assert structure_intent(question) == "undo"
     assert real_index.search(question)[0].id == "citb.bot.commands"
+
+
+def test_a_misspelt_paradox_keeps_the_cut_trick_from_the_trick_winner() -> None:
+    assert structure_intent("勃论的时候这一墩算谁的") is None
