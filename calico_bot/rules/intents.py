@@ -234,6 +234,11 @@ _INTENT_PATTERNS += (
         r"机器人.{0,12}(?:指令|命令)",
     )),
 )
+#: A question about a game as a whole, named or not ("这游戏到底是玩什么的", "what's this game about").
+_WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底)?是(?:玩|干)?(?:什么|啥)的?|"
+                         r"是(?:一款|一个|个|款)?(?:什么|啥)(?:样的)?(?:游戏|桌游)|"
+                         r"\bwhat(?:'s|s|\s+is)\s+(?:this|the|that|it)\s*(?:game)?\s*(?:even\s+|really\s+|actually\s+)?"
+                         r"(?:about)?\s*[?？]?$")
 _MOVE_TILE = re.compile(r"挪|移动|移到|换(?:个|一个)?位置|\b(?:move|moving|nudge|shift|slide)\b")
 _BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/")
 _PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|勃论|矛盾")
@@ -307,7 +312,8 @@ def structure_intent(question: str) -> str | None:
     if len(parts) == 3 and parts[0].strip() and parts[2].strip():
         question, second = parts[0] + parts[1], parts[2]
     intent = _first_intent(question)
-    if intent is None and second is not None and (then := _first_intent(second)) in ("players", "duration"):
+    if (intent is None and second is not None and _WHOLE_GAME.search(to_simplified(question.lower()))
+            and (then := _first_intent(second)) in ("players", "duration")):
         # "这游戏到底是玩什么的?几个人能玩": the game as a whole, then its player count: the overview says both.
         return then
     if intent in ("length", "duration") and second is not None and _first_intent(second) == "players":

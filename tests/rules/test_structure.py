@@ -140,3 +140,8 @@ def test_a_colour_named_by_mistake_asks_cat_in_the_boxs_bot(real_index: RulesInd
 
 def test_a_misspelt_paradox_keeps_the_cut_trick_from_the_trick_winner() -> None:
     assert structure_intent("勃论的时候这一墩算谁的") is None
+
+
+def test_only_a_question_about_the_whole_game_hands_over_to_the_player_count() -> None:
+    assert structure_intent("这个游戏是干什么的?几个人能玩") == "players"
+    assert structure_intent("米莉要几块连起来?几个人能玩") is None  # the first question is answered
