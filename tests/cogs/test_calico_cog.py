@@ -20,16 +20,19 @@ async def game_of(table: Table, game_id: int = 1) -> LoadedGame:
     return await table.bot.tables["calico"].load(game_id)
 
 
-async def open_two_player_game(table: Table, mode: str = "beginner") -> None:
-    r = await table.slash("ana", "calico new", mode=mode, seats=2)
+async def open_two_player_game(table: Table, mode: str = "beginner", host: str = "ana", joiner: str = "bo",
+                               **options: object) -> None:
+    """Game #1: ``host`` opens a two-seat lobby (with any further /calico new options), ``joiner`` joins,
+    the host starts it."""
+    r = await table.slash(host, "calico new", mode=mode, seats=2, **options)
     assert not r.errors and "Game #1" in r.text
     lobby = table.fake.find_button("cal:lobby:join:1")
     assert lobby is not None
-    r = await table.click("bo", lobby.message, lobby.custom_id)
-    assert not r.errors and "bo" in r.text  # the lobby embed now lists bo
+    r = await table.click(joiner, lobby.message, lobby.custom_id)
+    assert not r.errors and joiner in r.text  # the lobby embed now lists the joiner
     start = table.fake.find_button("cal:lobby:start:1")
     assert start is not None
-    r = await table.click("ana", start.message, start.custom_id)
+    r = await table.click(host, start.message, start.custom_id)
     assert not r.errors
 
 
@@ -194,13 +197,7 @@ async def test_restart_mid_game_keeps_everything_and_old_buttons_work(table: Tab
 
 
 async def test_deadline_passed_while_the_bot_was_down(table: Table) -> None:
-    await table.slash("ana", "calico new", mode="beginner", seats=2, deadline_hours=1)
-    join = table.fake.find_button("cal:lobby:join:1")
-    assert join is not None
-    await table.click("bo", join.message, join.custom_id)
-    start = table.fake.find_button("cal:lobby:start:1")
-    assert start is not None
-    await table.click("ana", start.message, start.custom_id)
+    await open_two_player_game(table, deadline_hours=1)
     await table.bot.close()  # the bot goes down...
     table.clock.now += 3 * 3600  # ...for three hours
     await table.restart()

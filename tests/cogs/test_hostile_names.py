@@ -7,6 +7,7 @@ from calico_bot.app.kit import safe_name
 from devtable.fake_discord import FakeUser
 
 from .conftest import Table
+from .test_calico_cog import open_two_player_game
 
 HOSTILE = "[prize](https://e.example) <@9000000000000000101> **b @everyone `x` ||y||"
 
@@ -24,14 +25,7 @@ def test_safe_name_keeps_ordinary_names_and_disarms_the_rest() -> None:
 async def test_a_hostile_display_name_is_inert_in_public_posts(table: Table) -> None:
     evil = table.fake.add_user(FakeUser(id=9_000_000_000_000_900, name="evil", nick=HOSTILE))
     table.users["evil"] = evil
-    made = await table.slash("evil", "calico new", mode="beginner", seats=2)
-    assert not made.errors
-    lobby = table.fake.find_button("cal:lobby:join:1")
-    assert lobby is not None
-    await table.click("ana", lobby.message, lobby.custom_id)
-    start = table.fake.find_button("cal:lobby:start:1")
-    assert start is not None
-    await table.click("evil", start.message, start.custom_id)
+    await open_two_player_game(table, host="evil", joiner="ana")
     played = await table.slash("evil", "calico play", table.thread(), tile=1, space="A1", take=1)
     assert not played.errors
     await table.slash("evil", "catbox new", seats=2)

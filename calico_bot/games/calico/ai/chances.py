@@ -22,7 +22,7 @@ from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, rules_for
-from calico_bot.games.calico.ai.evaluation import ROOM_BUCKETS, _open_regions
+from calico_bot.games.calico.ai.evaluation import ROOM_BUCKETS, _open_regions, shape_groups_missing
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -46,18 +46,7 @@ def open_groups(board: Board, rules: tuple[CatRule | None, ...],
                 if d <= remaining and room_at_least(g, allowed, d):
                     yield "cat", pattern, d, (halo(g) & allowed).bit_count(), g
             continue
-        usable = allowed
-        for g in free:
-            usable |= g
-        for g in free:
-            best = 99
-            cells = g
-            while cells:
-                low = cells & -cells
-                for p in rule.by_cell[low.bit_length() - 1]:
-                    if p & usable == p:
-                        best = min(best, (p & empty).bit_count())
-                cells ^= low
+        for g, best in shape_groups_missing(free, allowed, rule, empty):
             if best <= remaining:
                 yield "cat", pattern, best, (halo(g) & allowed).bit_count(), g
     for color in range(6):

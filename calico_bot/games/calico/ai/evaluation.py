@@ -168,6 +168,31 @@ def _open_regions(groups: list[int], tokens: int, empty: int, below: int = 99) -
     return free, (empty & ~halo(poison) if poison else empty)
 
 
+def shape_groups_missing(free: list[int], allowed: int, rule: CatRule, empty: int) -> list[tuple[int, int]]:
+    """Each open group of a shape cat's pattern with the fewest empty spaces its shape still needs there
+    (the shape may run over the group's own cells and the allowed empty spaces; 99 when it fits nowhere)."""
+    usable = allowed
+    for g in free:
+        usable |= g
+    return [(g, shape_tiles_missing(g, rule, usable, empty)) for g in free]
+
+
+def shape_tiles_missing(group: int, rule: CatRule, usable: int, empty: int) -> int:
+    """The fewest empty spaces a placement of a shape cat's shape through one of ``group``'s cells, inside
+    ``usable``, still needs (99 when none fits)."""
+    best = 99
+    cells = group
+    while cells:
+        low = cells & -cells
+        for p in rule.by_cell[low.bit_length() - 1]:
+            if p & usable == p:
+                d = (p & empty).bit_count()
+                if d < best:
+                    best = d
+        cells ^= low
+    return best
+
+
 LONG_CAT = 6  # count cats of this many tiles or more (Cira, Gwenivere) may take their own decay (``long_decay``)
 
 
@@ -190,20 +215,7 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
                 else:
                     total += decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())
     else:
-        usable = allowed
-        for g in free:
-            usable |= g
-        for g in free:
-            best = 99
-            cells = g
-            while cells:
-                low = cells & -cells
-                for p in rule.by_cell[low.bit_length() - 1]:
-                    if p & usable == p:
-                        d = (p & empty).bit_count()
-                        if d < best:
-                            best = d
-                cells ^= low
+        for g, best in shape_groups_missing(free, allowed, rule, empty):
             if best <= remaining:
                 if chances is None:
                     total += w.cat_decay**best
