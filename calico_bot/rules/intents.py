@@ -19,10 +19,11 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "players": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
     # How long a game takes in minutes and how hard it is: the overview says both.
     "duration": {"calico": "calico.overview", "citb": "citb.overview", "ioc": "ioc.overview"},
-    "length": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
+    # Calico's end comes with its final scoring (the detail "when the game ends" shown under it).
+    "length": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.day.phases"},
     # "几天?几个人": the length and the player count at once. The Isle of Cats' overview states both (5 days, 1-4
     # players); the other games' overviews do not count their turns or rounds, so their length topics answer.
-    "length_and_players": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.overview"},
+    "length_and_players": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.overview"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "ties": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.ties"},
@@ -56,6 +57,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
 #: intent -> game -> the detail shown under that topic when the intent put it first (the deadline is
 #: one part of Calico's command topic).
 STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"},
+                                                "length": {"calico": "calico.end.trigger"},
+                                                "length_and_players": {"calico": "calico.end.trigger"},
                                                 "rescue_order": {"ioc": "ioc.speed_order"}}
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"

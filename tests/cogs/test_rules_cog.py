@@ -75,7 +75,8 @@ async def test_the_game_of_the_thread_answers_a_question_that_names_none(table: 
     assert topic(await table.slash("bo", "rules ask", question="when does the game end?")) == "citb.end.ties"
     assert topic(await table.slash("bo", "rules ask", thread, question="平局怎么办")) == "citb.end.ties"
     # A game named, picked, or pointed to by its own words still decides, in that thread too.
-    assert topic(await table.slash("bo", "rules ask", thread, question="when does calico end?")) == "calico.end.ties"
+    assert topic(await table.slash("bo", "rules ask", thread, question="when does calico end?")) \
+        == "calico.scoring.total"
     assert topic(await table.slash("bo", "rules ask", thread, question="when does it end?", game="ioc")) \
         == "ioc.day.phases"
     assert topic(await table.slash("bo", "rules ask", thread, question="how do I get the rainbow button")) \
@@ -84,7 +85,7 @@ async def test_the_game_of_the_thread_answers_a_question_that_names_none(table: 
     elsewhere = table.fake.add_channel(type(table.channel)(id=table.channel.id + 77, guild_id=table.guild.id,
                                                            name="chat"))
     assert topic(await table.slash("bo", "rules ask", elsewhere, question="when does the game end?")) \
-        == "calico.end.ties"
+        == "calico.scoring.total"
 
 
 async def test_an_answer_does_not_depend_on_the_database(table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -608,7 +608,7 @@ def test_a_comparison_with_another_game_is_left_out_of_the_off_topic_check() -> 
 @pytest.mark.parametrize(("question", "topic"), [
     ("once every quilt is full, which kinds of points are summed up?", "calico.scoring.total"),
     ("拼布板满了之后哪几部分分数要加起来", "calico.scoring.total"),
-    ("啥时候这局就算结束", "calico.end.ties"),
+    ("啥时候这局就算结束", "calico.scoring.total"),
     ("what's the play time of calico roughly", "calico.overview"),
     ("two of us found it too swingy, is there a less random way to play calico", "calico.variant.lower_variance"),
     ("what happens if you're not folowing suit in cat in the box", "citb.follow.lose_color"),

@@ -76,7 +76,7 @@ def test_tie_words_in_another_sense_are_no_tie_question(question: str) -> None:
 @pytest.mark.parametrize(("question", "here", "topic"), [
     ("when does the game end?", "citb", "citb.end.ties"),
     ("when does the game end?", "ioc", "ioc.day.phases"),
-    ("when does the game end?", None, "calico.end.ties"),  # no game played here: Calico, the main game
+    ("when does the game end?", None, "calico.scoring.total"),  # no game played here: Calico, the main game
     ("最后怎么算分", "ioc", "ioc.scoring"),
     ("how many rounds do we play", "ioc", "ioc.day.phases"),  # "rounds" is the Isle of Cats' days there
     ("how many rounds do we play", None, "citb.end.ties"),  # elsewhere, rounds are Cat in the Box's
@@ -145,3 +145,11 @@ def test_a_misspelt_paradox_keeps_the_cut_trick_from_the_trick_winner() -> None:
 def test_only_a_question_about_the_whole_game_hands_over_to_the_player_count() -> None:
     assert structure_intent("这个游戏是干什么的?几个人能玩") == "players"
     assert structure_intent("米莉要几块连起来?几个人能玩") is None  # the first question is answered
+
+
+@pytest.mark.parametrize("question", ["when is a game of calico over?", "花毯什么时候结束", "终局怎么算份"])
+def test_calicos_end_is_answered_with_its_final_scoring(real_index: RulesIndex, question: str) -> None:
+    first = real_index.search(question)[0]
+    assert first.id == "calico.scoring.total", question
+    if structure_intent(question) == "length":  # the detail that says when it ends, under it
+        assert first.detail is not None and first.detail.id == "calico.end.trigger"
