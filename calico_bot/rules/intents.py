@@ -243,7 +243,7 @@ _WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底)?是(?:玩|干)
                          r"\bwhat(?:'s|s|\s+is)\s+(?:this|the|that|it)\s*(?:game)?\s*(?:even\s+|really\s+|actually\s+)?"
                          r"(?:about)?\s*[?？]?$")
 _MOVE_TILE = re.compile(r"挪|移动|移到|换(?:个|一个)?位置|\b(?:move|moving|nudge|shift|slide)\b")
-_BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/")
+_BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/(?:calico|catbox|rules|daily)\b")
 _PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|勃论|矛盾")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)

@@ -121,6 +121,8 @@ def test_a_component_word_outweighs_an_ordinary_word_in_the_games_hint(real_inde
     ("不小心放错位置了,可以挪到旁边吗", None),  # moving a placed patch at the table: a placement rule
     ("放错了,机器人里能撤回吗", "undo"),
     ("misplaced a tile, can I undo that?", "undo"),
+    ("放错了,用 /calico undo 能挪回来吗", "undo"),
+    ("放错了一半(1/2 的那块),能挪吗", None),  # a slash in passing is no command
 ])
 def test_moving_a_placed_tile_is_no_undo_unless_the_bot_is_asked(question: str, intent: str | None) -> None:
     assert structure_intent(question) == intent
