@@ -284,6 +284,12 @@ def main(argv: list[str] | None = None) -> int:
                 _policy(spec, 0, None)  # a wrong name, key or value is refused here, in one line
             except ValueError as error:
                 parser.error(str(error))
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.budget_ms is not None and not args.budget_ms > 0:
+        parser.error("--budget-ms must be a positive number of milliseconds")
     seeds = list(range(args.seed, args.seed + args.games))
     if args.no_cap and args.budget_ms is not None:
         parser.error("--no-cap and --budget-ms exclude each other")

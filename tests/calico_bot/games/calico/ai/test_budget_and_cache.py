@@ -135,3 +135,13 @@ def test_bench_policy_specs_carry_search_settings(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         bench.main(["--policy", "nobody", "--games", "1"])
     assert "unknown policy 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--games", "-3"], ["--jobs", "0"], ["--budget-ms", "0"],
+                                  ["--budget-ms", "nan"]])
+def test_the_bench_refuses_empty_or_impossible_runs_in_one_line(argv: list[str],
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--policy", "greedy", *argv])
+    assert exit_.value.code == 2
+    assert "error: --" in capsys.readouterr().err
