@@ -315,11 +315,11 @@ def structure_intent(question: str) -> str | None:
     if len(parts) == 3 and parts[0].strip() and parts[2].strip():
         question, second = parts[0] + parts[1], parts[2]
     intent = _first_intent(question)
-    if (intent is None and second is not None and _WHOLE_GAME.search(to_simplified(question.lower()))
-            and (then := _first_intent(second)) in ("players", "duration")):
+    then = _first_intent(second) if second is not None else None
+    if intent is None and then in ("players", "duration") and _WHOLE_GAME.search(to_simplified(question.lower())):
         # "这游戏到底是玩什么的?几个人能玩": the game as a whole, then its player count: the overview says both.
         return then
-    if intent in ("length", "duration") and second is not None and _first_intent(second) == "players":
+    if intent in ("length", "duration") and then == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
         return "players" if intent == "duration" else "length_and_players"
     return intent
