@@ -420,25 +420,39 @@ _COMPARISON_RE = re.compile(
 _GAME_LIST_JOIN_RE = re.compile(r"\s*(?:,|/|\bor\b|\band\b|或者?|和|还是|、)\s*")
 
 
+def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
+    """The spans of the comparisons with other games in the text ("like in Hearts", "like in hearts or
+    spades": from the comparison word to the end of the last game of the list), and whether it also
+    names another game other than in passing."""
+    spans: list[tuple[int, int]] = []
+    named = False
+    compared_until = -1  # end of the last game named in passing
+    for m in _OTHER_GAMES_RE.finditer(text):
+        if compared_until >= 0 and _GAME_LIST_JOIN_RE.fullmatch(text[compared_until: m.start()]) is not None:
+            spans[-1] = (spans[-1][0], m.end())  # one more game in the same comparison
+        elif (c := _COMPARISON_RE.search(text[: m.start()])) is not None:
+            spans.append((c.start(), m.end()))
+        else:
+            named = True
+            compared_until = -1
+            continue
+        compared_until = m.end()
+    return spans, named
+
+
 def _names_other_game(text: str) -> bool:
     """Whether the text names another game, other than in passing ("like in Hearts", "like in hearts or
     spades")."""
-    compared_until = -1  # end of the last game named in passing
-    for m in _OTHER_GAMES_RE.finditer(text):
-        in_list = compared_until >= 0 and _GAME_LIST_JOIN_RE.fullmatch(text[compared_until: m.start()]) is not None
-        if not in_list and _COMPARISON_RE.search(text[: m.start()]) is None:
-            return True
-        compared_until = m.end()
-    return False
+    return _passing_games(text)[1]
 
 
 def without_passing_games(text: str) -> str:
     """The text, lowercased, without its comparisons with other games ("red is like trump in bridge"
-    -> "red is"), so that a rules question is not judged by the other game's words."""
+    -> "red is", "like in hearts or spades" as a whole), so that a rules question is not judged by the
+    other game's words."""
     text = text.lower()
-    for m in reversed(list(_OTHER_GAMES_RE.finditer(text))):
-        if (c := _COMPARISON_RE.search(text[: m.start()])) is not None:
-            text = text[: c.start()] + " " + text[m.end() :]
+    for start, end in reversed(_passing_games(text)[0]):
+        text = text[:start] + " " + text[end:]
     return text
 
 

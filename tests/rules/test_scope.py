@@ -601,6 +601,9 @@ def test_a_comparison_with_another_game_is_left_out_of_the_off_topic_check() -> 
 
     assert "bridge" not in without_passing_games("Red is like trump in bridge? does it always win")
     assert without_passing_games("how do I play bridge") == "how do i play bridge"  # named, not compared
+    # every game of a compared list goes, not only the first
+    cut = without_passing_games("must I follow the led colour like in hearts or spades? or can I trump")
+    assert "hearts" not in cut and "spades" not in cut and "trump" in cut
 
 
 # ------------------------------------------------------- issue 17, ninth pass: categories from blind-y's misses
