@@ -75,12 +75,14 @@ def guess_game(question: str) -> str | None:
 
 
 #: Names of a game that are also ordinary words: a quilt, patchwork (拼布), a calico (or tortoiseshell)
-#: cat, calico cloth, a real cat island (Japan has several; 去猫岛旅游). A message that names the game
-#: only this way and talks about another subject is not about it.
+#: cat, calico cloth, a pet named Calico, a real cat island (Japan has several; 去猫岛旅游). A message
+#: that names the game only this way and talks about another subject is not about it.
 _COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布|\bcalico\s+(?:cat|kitten|kitty)s?\b|\bcalicos\b|"
                                 r"\bcalico\s+and\s+(?:a\s+)?tortoiseshell\b|"
                                 r"\bcalico\s+(?:fabric|cloth|cotton|print|dress|shirt|skirt|apron)s?\b|"
                                 r"\bcat\s+islands?\b|"
+                                # a pet named Calico ("我家有只猫叫 Calico", "my kitten named calico")
+                                r"(?:叫做?|名字叫|\bnamed|\bcalled|\bname\s+is)\s*calico\b|"
                                 r"(?:日本|去|到)的?猫岛|猫岛(?:旅游|旅行|度假|在哪|怎么去)")
 
 

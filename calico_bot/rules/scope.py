@@ -176,10 +176,16 @@ _META_PATTERNS = (
     r"(?:今天|明天|周末)(?:吃什么|去哪)", r"好累", r"好紧张", r"服务器几点",
     r"\btrump\s+(?:say|said|says|tweet|tweeted|do|did|won)\b", r"\bdonald\b",
     r"\bopen[- ]?source\b", r"\bgithub\b", r"\b(?:have|got|need)\s+to\s+(?:leave|head\s+out)\b",
+    # what the bot keeps of the chat (not a game's record: calico.bot.records)
+    r"\b(?:log|logs|logging|record|records|save|saves|store|stores|read|reads|keep|keeps)\s+(?:everything\s+(?:i|we|you)\b|"
+    r"(?:all\s+)?(?:my|our|the|your)\s+(?:messages|chats?|dms|chat\s+history))\b", r"\bprivacy\s+policy\b",
+    r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
+    r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
-#: Buying or pricing a game (even one of ours), or ranking board games in general: no rules question.
+#: Buying or pricing a game (even one of ours), news about one (a release, a review, its art), or ranking
+#: board games in general: no rules question.
 _SHOPPING_RE = re.compile("|".join((
     r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+(?:buy|order|get\s+hold\s+of)\s+(?:a\s+copy|the\s+game|this\s+game|"
     r"calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|it|one)\b",
@@ -189,6 +195,19 @@ _SHOPPING_RE = re.compile("|".join((
     r"\b(?:board|card|party)\s+games?\s+for\s+(?:travel|trips?|kids|parties|couples|date\s+night)\b",
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
     r"买.{0,6}(?:便宜|多少钱)", r"史上最(?:好玩|好|佳)",
+    # a price ("the best two player game under $30")
+    r"[$€£¥]\s?\d", r"\b\d+\s?(?:dollars|bucks|euros?|quid|usd)\b",
+    # news about a game: a release, a review, its art (not which edition or expansion the rules cover)
+    r"\b(?:expansion|edition|version|reprint|sequel|kickstarter)\b.{0,40}\b(?:comes?|coming)\s+out\b",
+    r"\b(?:release|launch)\s+date\b", r"\b(?:be|been|get|gets|getting)\s+(?:released|reprinted)\b",
+    r"\breview\s+(?:video|of\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|the\s+game|it))\b",
+    r"\b(?:video|youtube)\s+reviews?\b", r"\bworth\s+watching\b", r"\bunboxing\b",
+    r"\bshut\s+up\s*(?:&|and)\s*sit\s+down\b", r"\bdice\s+tower\b",
+    r"\bwho\s+(?:drew|illustrated|painted|did\s+the\s+(?:art|artwork|illustrations?))\b",
+    r"\bwho(?:'s|\s+is|\s+was)\s+the\s+(?:artist|illustrator)\b",
+    r"上市|发售|出中文版|中文版(?:什么时候|啥时候|何时)(?:出|上)",
+    r"(?:扩展|新版|续作)(?:什么时候|啥时候|何时|几时)(?:出|上)",
+    r"谁画的|画师|插画师|测评|评测|开箱", r"值(?:不值)?得(?:买|入手|看)",
 )))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
 #: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
@@ -263,7 +282,7 @@ football soccer basketball baseball tennis golf sport sports team teams match? l
 boxing boxer boxers championship championships ufc mma wrestling wrestler marathon referee? stadium
 wash washed washes dryer stain stains bleach
 sofa couch scratch scratching scratches litter stray vet vets neuter spay breed breeds fur female male purr purring
-meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian
+meow meowing feed feeding kibble catnip tortoiseshell tabby siamese persian chew chewing chewed chews
 physics superposition entanglement experiment theory? relativity gravity atom atoms
 grout bathroom kitchen bedroom furniture wall floor paint painting decor decorating renovation
 knit knitting crochet yarn quilting embroidery clothes shirt coat jacket fabric fabrics
@@ -311,7 +330,7 @@ _OUT_OF_DOMAIN_ZH = (
     "我家猫", "我家的猫", "家里的猫", "家里养", "家里猫", "猫和狗", "和平相处", "怎么形成的",
     "卡了卡了", "网好差", "网络", "信号", "衣服", "被子怎么缝", "缝被子", "缝衣服", "缝补", "缝制",
     "针线", "编织", "织毛衣", "猫砂", "猫粮", "喂猫", "铲屎", "踩奶",
-    "绝育", "兽医", "宠物", "动画", "动画片", "量子", "纠缠", "物理", "钓鱼", "鱼竿", "装备", "春节",
+    "绝育", "兽医", "宠物", "动画", "动画片", "量子", "纠缠", "物理", "鱼竿", "装备", "春节",
     "过年", "节日", "味道", "好喝", "零食", "坐船去", "被子怎么做", "怎么做被子", "彩虹糖",
     "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
     "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
@@ -322,7 +341,7 @@ _OUT_OF_DOMAIN_ZH = (
     "青岛", "杭州", "深圳", "广州", "成都", "重庆", "南京", "武汉", "西安", "香港", "去看猫",
     "哪里有卖", "哪里买", "在哪买", "哪儿买", "褪色", "壁纸", "渔船", "出海",
     "老板说", "大衣", "好看", "拼图少", "最后一块找不到", "喂多少", "喂食", "喂鱼", "拖把", "墩布", "清洗",
-    "医生", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
+    "医生", "医院", "感冒", "发烧", "头疼", "减肥", "健身", "睡觉", "失眠",
     "作业", "考试", "高考", "数学", "物理", "化学", "英语", "老师", "学校", "大学",
     "结婚", "恋爱", "笑话", "诗", "小说",
     "几点", "星期几", "今天几号", "放假", "吃饭", "纸箱", "开会", "上课", "下班",
@@ -337,19 +356,24 @@ _OUT_OF_DOMAIN_ZH = (
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
     "怎么缝", "缝边", "缝起来", "拼图", "做拼布",
 )
-_OUT_OF_DOMAIN_ZH_RE = re.compile("|".join(re.escape(w) for w in _OUT_OF_DOMAIN_ZH))
+_OUT_OF_DOMAIN_ZH_RE = re.compile("|".join((
+    *(re.escape(w) for w in _OUT_OF_DOMAIN_ZH),
+    r"钓鱼(?!阶段|环节|步骤|那一?步|部分)",  # real fishing, not The Isle of Cats' fishing phase (钓鱼阶段)
+)))
 #: The people one plays with ("我和我老婆都是58分"): a sign of chat that raises the floor, but no other
 #: subject on its own.
 _PEOPLE_ZH_RE = re.compile(r"男朋友|女朋友|老婆|老公")
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
 _PET_TALK_RE = re.compile("|".join((
-    r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
+    r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:(?:named|called)\s+\w+\s+)?(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b",
     r"\b(?:tortoiseshell|tabby|ragdoll|siamese|maine coon)(?:\s+cats?)?\b",
     r"\b(?:feed|feeding)\s+(?:a|my|the|our)\s+(?:cat|kitten)s?\b", r"\bold\s+for\s+a\s+(?:cat|kitten)\b",
     r"\b(?:give|giving)\s+(?:my|our|the|a|her|his)\s+(?:cat|kitten|kitty)\b",
-    r"\b(?:my|our)\s+(?:calico|tabby)\s+(?:cat|kitten)\b", r"\btoo\s+many\s+cats\b",
+    r"\b(?:my|our)\s+(?:(?:actual|real|own|irl|little|old|new|sweet)\s+)?(?:calico|tabby)\s+(?:cat|kitten)\b",
+    r"我家(?:有|养了?)(?:一|两|几)?只", r"(?:猫|它)(?:咪)?.{0,6}(?:吐了|呕吐|拉稀|打针|去医院|看医生)",
+    r"\btoo\s+many\s+cats\b",
     r"\b(?:do|can)\s+cats\s+see\b", r"猫咪?(?:能|可以)?看(?:到|见|得到|得见)颜色",
     r"养(?:一只|两只|几只|[一二两三四五六七八九十\d]+只)?(?:猫|狗)", r"猫咪?(?:可以|能|能不能)吃",
     r"(?:布偶|英短|美短)猫", r"我家(?:的)?(?:橘猫|猫咪|小猫|主子)",

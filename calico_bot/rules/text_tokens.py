@@ -58,10 +58,10 @@ def to_simplified(text: str) -> str:
     return _T2S.convert(text) if any(ord(ch) >= 0x2E80 for ch in text) else text
 
 
-#: Misspelt question words, read as the word before the question patterns are tried ("wht are the three
-#: things...", "wat is calico?").
+#: Misspelt or shortened question words ("abt": about), read as the word before the question patterns are
+#: tried ("wht are the three things...", "wat is calico?", "whats isle of cats abt").
 _QUESTION_WORDS = {"wht": "what", "wat": "what", "waht": "what", "whta": "what", "hw": "how", "hwo": "how",
-                   "woh": "who", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
+                   "woh": "who", "abt": "about", "whre": "where", "wher": "where", "wich": "which", "whcih": "which"}
 _QUESTION_WORD_TYPOS = re.compile(r"\b(?:" + "|".join(_QUESTION_WORDS) + r")\b")
 
 
@@ -182,7 +182,11 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
     "twoplayer": ("two player", "two players", "2 player", "2 players", "2p", "2 p", "two people", "2 people",
                   "heads up", "heads-up",
                   "2 ppl", "head to head", "2 player game", "two player game", "just 2", "just two", "only 2",
-                  "only two", "with 2", "with two", "2 of us", "two of us"),
+                  "only two", "with 2", "with two", "2 of us", "two of us",
+                  # playing with one other person
+                  "just my partner", "just me and my partner", "me and my partner", "with my partner only",
+                  "just me and my wife", "just me and my husband", "just my wife and me", "just my husband and me",
+                  "me and one friend", "just me and a friend", "one other player", "one opponent"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own", "play alone", "playing alone",
              "plays alone"),
     # Two players doing the same thing ("can two players both play a yellow 4") in any game, not the

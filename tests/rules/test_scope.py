@@ -742,3 +742,39 @@ def test_the_people_one_plays_with_raise_the_floor_but_are_no_other_subject(real
 
 def test_goodbyes_till_tomorrow_are_still_chat(real_index: RulesIndex) -> None:
     assert not real_index.search("ok see you all tomorrow, same time")
+
+
+# ------------------------------------------------------- issue 17, sixteenth pass: categories from offtopic-ah/blind-aq
+@pytest.mark.parametrize(("message", "reason"), [
+    ("is there a release date for the next calico expansion yet", "shopping"),
+    ("did the new edition of isle of cats come out in europe already?", "shopping"),
+    ("who illustrated cat in the box? the cards are gorgeous", "shopping"),
+    ("saw a youtube review of calico last night, it looked fun", "shopping"),
+    ("猫岛的续作什么时候出啊", "shopping"),
+    ("这个盒中猫的卡面是谁画的", "shopping"),
+    ("any good co-op game for around $40?", "shopping"),
+    ("does the bot keep all my messages somewhere?", "about_bot"),
+    ("你们的机器人会偷看我的私信吗", "about_bot"),
+    ("discord 里怎么关闭这个频道的通知", "about_bot"),
+    ("my kitten named calico keeps chewing the cables, how do I stop her", None),  # below the raised floor
+    ("我家养了只小猫,昨天吐了好几次,是不是要去医院", "other_domain"),
+])
+def test_news_art_prices_chat_logs_and_sick_pets_are_refused(real_index: RulesIndex, message: str,
+                                                             reason: str | None) -> None:
+    found = real_index.lookup(message)
+    assert not found.hits, (found.out_of_scope, [h.id for h in found.hits])
+    assert reason is None or found.out_of_scope == reason, found.out_of_scope
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("猫岛里钓鱼阶段每人领多少鱼", "ioc.fish.draft"),
+    ("so what's calico abt, in a sentence", "calico.overview"),
+    ("me and my partner only, how does cat in the box change", "citb.two_player"),
+    ("does the bot use the colossal expansion rules for cat in the box", "citb.edition"),
+    ("can I keep every card I drafted if I have the fish", "ioc.buy.cards"),
+])
+def test_fishing_phase_short_words_and_partners_are_rules_questions(real_index: RulesIndex, question: str,
+                                                                    topic: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits and found.hits[0].id == topic, \
+        (found.out_of_scope, [h.id for h in found.hits], [h.id for h in found.guesses])
