@@ -75,6 +75,12 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "lobby_full": {"en": "This game is full ({seats} seats).", "zh": "这一局已满（{seats} 个座位）。"},
     "bad_bot_level": {"en": "Bot levels: {levels}.", "zh": "机器人难度可选：{levels}。"},
     "not_in_lobby": {"en": "You have not joined this game.", "zh": "你还没有加入这一局。"},
+    "lobby_limit": {
+        "en": "You already host as many unstarted lobbies in this server as one member may ({limit}). "
+              "Start one of them, or close one, then open the new game: {lobbies}.",
+        "zh": "你在本服务器开的未开始房间已达上限（每人最多 {limit} 个）。"
+              "请先开始其中一局，或关闭一个，再开新的对局：{lobbies}。",
+    },
     "not_started": {"en": "This game has not started yet.", "zh": "这一局还没有开始。"},
     "already_started": {"en": "This game has already started.", "zh": "这一局已经开始了。"},
     "leave_started": {

@@ -25,6 +25,7 @@ MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people wh
 MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
 TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
 AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
+DEFAULT_MAX_OPEN_LOBBIES = 3  # unstarted lobbies one member may host in one server (MAX_OPEN_LOBBIES; 0: no limit)
 
 
 class GameError(Exception):
@@ -132,11 +133,15 @@ class TableService:
     max_seats: ClassVar[int] = 4
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+                 instance_id: str | None = None, locks: GameLocks | None = None,
+                 max_open_lobbies: int = DEFAULT_MAX_OPEN_LOBBIES) -> None:
         self.storage = storage
         self.clock = clock
         self.instance_id = instance_id or secrets.token_hex(6)
         self.locks = locks or GameLocks()
+        self.max_open_lobbies = max_open_lobbies
+        # The slash command of every game kind, to name in refusals about other games (the bot fills it in).
+        self.commands: dict[str, str] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks(game_id)
@@ -198,11 +203,24 @@ class TableService:
     # --- lobby -------------------------------------------------------------------------------------
 
     async def _create(self, *, guild_id: int | None, channel_id: int, host: Person, options: dict[str, Any]) -> Any:
+        """Open a lobby with the host in seat 0, unless the host already has ``max_open_lobbies``
+        unstarted lobbies in this server (of any game). The count and the new game are one transaction
+        under a lock on the host, so two commands sent at once cannot both pass the count."""
         async with self.storage.transaction():
+            if self.max_open_lobbies > 0:
+                await self.storage.hold_host(guild_id, host.user_id)
+                await self._check_lobby_limit(guild_id, host)
             row = await self.storage.create_game(kind=self.kind, guild_id=guild_id, channel_id=channel_id,
                                                  host_id=host.user_id, options=options, now=self.clock())
             await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
         return await self.load(row.id)
+
+    async def _check_lobby_limit(self, guild_id: int | None, host: Person) -> None:
+        rows = await self.storage.find_games(guild_id=guild_id, host_id=host.user_id, statuses=(LOBBY,))
+        waiting = [r for r in rows if r.guild_id == guild_id]
+        if len(waiting) >= self.max_open_lobbies:
+            close = "; ".join(f"#{r.id}: `/{self.commands.get(r.kind, r.kind)} end game: {r.id}`" for r in waiting)
+            raise GameError("lobby_limit", count=len(waiting), limit=self.max_open_lobbies, lobbies=close)
 
     async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
         """Remember the game's thread (None: it plays in its channel) and its lobby message."""
@@ -406,6 +424,6 @@ def _free_seat(game: Table) -> int:
     return next(i for i in range(8) if i not in taken)
 
 
-__all__ = ["ANYWHERE", "AUTOPLAY", "MAX_DEADLINE_HOURS", "MAX_ID", "MIN_DEADLINE_MINUTES", "TIMER_LEASE_SECONDS",
-           "GameCorrupt", "GameError", "GameLocks", "Person", "Table", "TableService", "check_deadline",
-           "reminder_and_deadline"]
+__all__ = ["ANYWHERE", "AUTOPLAY", "DEFAULT_MAX_OPEN_LOBBIES", "MAX_DEADLINE_HOURS", "MAX_ID", "MIN_DEADLINE_MINUTES",
+           "TIMER_LEASE_SECONDS", "GameCorrupt", "GameError", "GameLocks", "Person", "Table", "TableService",
+           "check_deadline", "reminder_and_deadline"]
