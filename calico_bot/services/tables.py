@@ -275,6 +275,43 @@ class TableService:
                     await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
             return await self.load(game_id)
 
+    def check_can_remove(self, game: Table, person: Person) -> None:
+        """Refuse now (before offering a menu of players) what ``remove`` would refuse of anyone."""
+        self._need_host(game, person)
+        if game.row.status == ACTIVE:
+            raise GameError("remove_started", game=game.id, command=self.command)
+        self._need_lobby(game)
+
+    async def remove(self, game_id: int, person: Person, *, user_id: int | None = None,
+                     bot_seat: int | None = None) -> tuple[Any, SeatRow]:
+        """The host takes a player (by user id) or a bot (by seat) out of a lobby that has not started.
+        The seat goes and the removed player is told in the game's thread (mentioning only them), in one
+        transaction. Returns the lobby as it is now and the seat that was removed."""
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self.check_can_remove(game, person)
+            if user_id is not None and user_id == person.user_id:
+                raise GameError("remove_self", game=game_id, command=self.command)
+            target = next((s for s in game.seats if (s.user_id == user_id if user_id is not None
+                                                     else s.is_bot and s.seat == bot_seat)), None)
+            if target is None:
+                raise GameError("remove_not_in_lobby", game=game_id)
+            if target.user_id == game.row.host_id:
+                raise GameError("remove_host", game=game_id, name=target.name, command=self.command)
+            note = (("bot_removed_from_lobby", {"name": target.name, "game": game_id}) if target.is_bot else
+                    ("removed_from_lobby", {"mention": f"<@{target.user_id}>", "by": person.name, "game": game_id}))
+            update = self.update_class(game, notes=[note])
+            async with self.storage.transaction():
+                await self.storage.remove_seat(game_id, target.seat)
+                await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
+                                              state=None, now=self.clock())
+            return await self.load(game_id), target
+
+    @property
+    def command(self) -> str:
+        """This game's slash command, for refusals that point to another command."""
+        return self.commands.get(self.kind, self.kind)
+
     def check_can_end(self, game: Table, person: Person) -> None:
         """Refuse now (before asking for confirmation) what ``end`` would refuse."""
         if game.row.status not in OPEN_STATUSES:
@@ -302,6 +339,9 @@ class TableService:
 
     async def kick(self, game_id: int, person: Person, target_user: int) -> Any:
         async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            if game.row.status == LOBBY:
+                raise GameError("kick_lobby", game=game_id, command=self.command)
             game = await self._active(game_id, person)
             self._need_host(game, person)
             seat = game.seat_of(target_user)
