@@ -17,7 +17,7 @@ from discord.ext import commands
 import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
-from calico_bot.app.kit import open_game_thread, person_of, png_file, safe_name
+from calico_bot.app.kit import open_game_thread, person_of, png_file, removable_seats, removal_target, safe_name
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
@@ -65,6 +65,7 @@ from .calico_components import (
     end_confirm_view,
     lobby_view,
     open_panel_view,
+    remove_view,
     undo_answer_view,
 )
 from .calico_daily import CalicoDaily
@@ -384,6 +385,16 @@ class CalicoCog(Announcer, commands.Cog):
                 raise GameError("host_only")
             await interaction.response.send_message(view=bot_level_view(game_id, lang), ephemeral=True)
             return
+        if action == "remove":  # the host picks who goes in a private menu
+            game = await self.load(interaction, game_id)
+            self.games.check_can_remove(game, person)
+            seats = removable_seats(game.seats, game.row.host_id)
+            if not seats:
+                await interaction.response.send_message(tr(lang, "lobby.remove_nobody", game=game_id), ephemeral=True)
+                return
+            await interaction.response.send_message(tr(lang, "lobby.remove_pick", game=game_id),
+                                                    view=remove_view(game_id, seats), ephemeral=True)
+            return
         if action == "join":
             game = await self.games.join(game_id, person)
         else:
@@ -402,6 +413,28 @@ class CalicoCog(Announcer, commands.Cog):
             view=None,
         )
         await self.refresh_lobby(game)
+
+    async def remove_from_menu(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
+        target = removal_target(value)
+        if not target:
+            raise GameError("remove_not_in_lobby", game=game_id)
+        game, removed = await self.games.remove(game_id, person_of(interaction), **target)
+        mark_committed(interaction)
+        await interaction.response.edit_message(
+            content=tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=game_id), view=None)
+        await self.refresh_lobby(game)
+        await self.after_update(game_id)  # the removed player is told in the game's thread
+
+    @calico.command(name=_("remove"), description=_("Take a player out of a lobby that has not started (host)"))
+    @app_commands.describe(player=_("Player to remove"), game=GAME_OPTION)
+    async def remove(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+        found = await self.resolve(interaction, game)
+        changed, removed = await self.games.remove(found.id, person_of(interaction), user_id=player.id)
+        mark_committed(interaction)
+        await respond(interaction, tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=found.id),
+                      ephemeral=True)
+        await self.refresh_lobby(changed)
+        await self.after_update(changed.id)
 
     @calico.command(name=_("join"), description=_("Join a Calico game"))
     @app_commands.describe(game=GAME_OPTION)

@@ -25,6 +25,7 @@ class CalicoTable(Protocol):
 
     def lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> Awaitable[None]: ...
     def add_bot_from_menu(self, interaction: discord.Interaction, game_id: int, level: str) -> Awaitable[None]: ...
+    def remove_from_menu(self, interaction: discord.Interaction, game_id: int, value: str) -> Awaitable[None]: ...
     def confirm_end(self, interaction: discord.Interaction, game_id: int, version: int) -> Awaitable[None]: ...
     def open_turn_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
     def open_goals_panel(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
@@ -41,7 +42,7 @@ def _cog(interaction: discord.Interaction) -> CalicoTable:
 class LobbyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cal:lobby:(?P<action>join|leave|start|bot):(?P<game>\d+)",
+    template=r"cal:lobby:(?P<action>join|leave|start|bot|remove):(?P<game>\d+)",
 ):
     def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
         super().__init__(
@@ -66,7 +67,7 @@ class LobbyButton(
 
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "bot"):
+    for action in ("join", "leave", "start", "bot", "remove"):
         view.add_item(LobbyButton(action, game_id, lang))
     return view
 
@@ -137,6 +138,32 @@ def bot_level_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+class RemoveSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=r"cal:remove:(?P<game>\d+)"):
+    """The host's private menu behind the lobby's "Remove player" button: who leaves the lobby."""
+
+    def __init__(self, game_id: int, seats: list[tuple[str, str]] | None = None) -> None:
+        options = [discord.SelectOption(label=label[:100] or "?", value=value) for label, value in seats or []]
+        super().__init__(discord.ui.Select(custom_id=f"cal:remove:{game_id}",
+                                           options=options[:25] or [discord.SelectOption(label="-")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> RemoveSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await self.run(interaction, _cog(interaction).remove_from_menu(interaction, self.game_id, value))
+
+
+def remove_view(game_id: int, seats: list[tuple[str, str]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RemoveSelect(game_id, seats))
+    return view
+
+
 class EndConfirmButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"cal:end:(?P<game>\d+):(?P<version>\d+)"
 ):
@@ -200,5 +227,5 @@ def undo_answer_view(game_id: int, version: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, EndConfirmButton, UndoAnswerButton,
+DYNAMIC_ITEMS = (LobbyButton, OpenPanelButton, BotLevelSelect, RemoveSelect, EndConfirmButton, UndoAnswerButton,
                  *CALICO_PANELS.items)

@@ -77,13 +77,17 @@ class CalicoBot(commands.AutoShardedBot):
         instance_id = secrets.token_hex(6)  # this process, for the timers it claims
         self.tables = {}
         for plugin in self.registry:
-            settings = {"locks": locks, "instance_id": instance_id, **kwargs}
+            settings = {"locks": locks, "instance_id": instance_id,
+                        "max_open_lobbies": self.config.max_open_lobbies, **kwargs}
             if plugin.service_class:  # a service of the game's own, on the shared one
                 module, _, name = plugin.service_class.partition(":")
                 service_class = getattr(importlib.import_module(module), name)
                 self.tables[plugin.key] = service_class(self.storage, ai_budget_ms=self.config.ai_budget_ms, **settings)
             else:
                 self.tables[plugin.key] = PluginGames(self.storage, plugin, **settings)
+        commands_by_kind = {plugin.key: plugin.command or plugin.key for plugin in self.registry}
+        for service in self.tables.values():
+            service.commands = commands_by_kind  # a refusal may name another game's lobby
         self.clock_service = Clock(self.storage, self.tables, instance_id=instance_id,
                                    clock=self.now)
         self.daily = DailyPuzzles(self.storage, DailyStore.of(self.storage), par_budget_ms=self.config.ai_budget_ms,

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from calico_bot.core.ai_budget import DEFAULT_BUDGET_MS, budget_ms
+from calico_bot.services.tables import DEFAULT_MAX_OPEN_LOBBIES
+
+log = logging.getLogger(__name__)
 
 DEFAULT_DATA_DIR = Path("var")
 
@@ -25,6 +29,7 @@ class Config:
     metrics_port: int | None = None  # METRICS_PORT: serve Prometheus metrics on 127.0.0.1:port
     shard_count: int | None = None  # SHARD_COUNT: shards of the whole bot (every process the same)
     shard_ids: list[int] | None = None  # SHARD_IDS: the shards this process runs (needs SHARD_COUNT)
+    max_open_lobbies: int = DEFAULT_MAX_OPEN_LOBBIES  # MAX_OPEN_LOBBIES: unstarted lobbies per host and server (0: any)
 
     @property
     def storage_url(self) -> str:
@@ -55,7 +60,7 @@ def _ids(text: str | None) -> set[int]:
 def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``DATABASE_URL``, ``CALICO_DATABASE``, ``CALICO_DATA_DIR``, ``LOG_LEVEL``,
     ``OWNER_IDS``, ``ADMIN_IDS``, ``SYNC_COMMANDS``, ``SYNC_GUILD``, ``AI_BUDGET_MS``, ``METRICS_PORT``,
-    ``SHARD_COUNT`` and ``SHARD_IDS``."""
+    ``SHARD_COUNT``, ``SHARD_IDS`` and ``MAX_OPEN_LOBBIES``."""
     if dotenv and env is None:
         from dotenv import load_dotenv
 
@@ -73,8 +78,19 @@ def load_config(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Co
         ai_budget_ms=budget_ms(env),
         database_url=env.get("DATABASE_URL") or None,
         metrics_port=int(env["METRICS_PORT"]) if (env.get("METRICS_PORT") or "").isdigit() else None,
+        max_open_lobbies=_max_open_lobbies(env.get("MAX_OPEN_LOBBIES")),
         **_shards(env),
     )
+
+
+def _max_open_lobbies(text: str | None) -> int:
+    """MAX_OPEN_LOBBIES: a whole number, 0 for no limit; unset or unreadable: the default (logged)."""
+    if text is None or not text.strip():
+        return DEFAULT_MAX_OPEN_LOBBIES
+    if text.strip().isdigit():
+        return int(text.strip())
+    log.warning("MAX_OPEN_LOBBIES=%r is not a whole number; using %d", text[:20], DEFAULT_MAX_OPEN_LOBBIES)
+    return DEFAULT_MAX_OPEN_LOBBIES
 
 
 def _shards(env: dict[str, str]) -> dict[str, object]:

@@ -9,13 +9,16 @@ import discord
 
 from ..services.i18n import tr
 from ..services.tables import GameError, Person
+from ..storage.models import SeatRow
 from .bot import reply_failure, reply_refusal
 from .guard import first_delivery
 
 # The lobby buttons every game shares: their looks and their words.
 LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary}
-LOBBY_LABELS = {"join": "button.join", "leave": "button.leave", "start": "button.start", "bot": "button.add_bot"}
+                "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
+                "remove": discord.ButtonStyle.secondary}
+LOBBY_LABELS = {"join": "button.join", "leave": "button.leave", "start": "button.start", "bot": "button.add_bot",
+                "remove": "button.remove"}
 
 
 # What a display name may not do in the bot's posts: mention someone (``<@id>``, ``@everyone``), hide a
@@ -42,6 +45,26 @@ def person_of(interaction: discord.Interaction) -> Person:
     admin = bool(config and (user.id in config.owner_ids or user.id in config.admin_ids))
     return Person(user.id, safe_name(user.display_name), is_mod or admin, guild_id=interaction.guild_id,
                   is_bot_admin=admin)
+
+
+def removable_seats(seats: list[SeatRow], host_id: int) -> list[tuple[str, str]]:
+    """The lobby seats a host may remove, as (label, menu value): every seat but the host's; a player by
+    user id ("u<id>"), so a menu left open never removes someone who took a freed seat, a bot by seat."""
+    out = []
+    for seat in sorted(seats, key=lambda s: s.seat):
+        if seat.is_bot:
+            out.append((seat.name, f"b{seat.seat}"))
+        elif seat.user_id is not None and seat.user_id != host_id:
+            out.append((seat.name, f"u{seat.user_id}"))
+    return out
+
+
+def removal_target(value: str) -> dict[str, int]:
+    """A removal menu's value as ``remove``'s keyword (``user_id`` or ``bot_seat``); {} if unreadable."""
+    kind, number = value[:1], value[1:]
+    if not number.isdigit() or len(number) > 20:
+        return {}
+    return {"user_id": int(number)} if kind == "u" else {"bot_seat": int(number)} if kind == "b" else {}
 
 
 def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
@@ -90,4 +113,5 @@ class Guarded:
             await reply_failure(interaction, exc)
 
 
-__all__ = ["LOBBY_LABELS", "LOBBY_STYLES", "Guarded", "in_thread", "open_game_thread", "person_of", "png_file"]
+__all__ = ["LOBBY_LABELS", "LOBBY_STYLES", "Guarded", "in_thread", "open_game_thread", "person_of", "png_file",
+           "removable_seats", "removal_target"]

@@ -3,7 +3,7 @@ panels for every prompt, undo requests and the announcements of every saved chan
 
 A game needs nothing else to be played: ``PluginCog(bot, service)`` builds the ``/<command>`` group
 from the plug-in (``new``, ``join``, ``leave``, ``addbot``, ``start``, ``play``, ``status``,
-``history``, ``export``, ``undo``, ``resign``, ``kick``, ``end``). A game's own cog subclasses it to
+``history``, ``export``, ``undo``, ``resign``, ``kick``, ``remove``, ``end``). A game's own cog subclasses it to
 add images or commands of its own.
 
 Every custom id starts with the game's key and carries what a click needs (the game id, the prompt
@@ -33,7 +33,16 @@ from ..services.tables import GameError
 from ..storage.models import ACTIVE, LOBBY, OutboxRow
 from .announcer import Announcer, Part, text_view
 from .bot import defer, mark_committed, reply_ephemeral, reply_failure, respond
-from .kit import LOBBY_LABELS, LOBBY_STYLES, Guarded, open_game_thread, person_of, safe_name
+from .kit import (
+    LOBBY_LABELS,
+    LOBBY_STYLES,
+    Guarded,
+    open_game_thread,
+    person_of,
+    removable_seats,
+    removal_target,
+    safe_name,
+)
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +196,16 @@ class PluginCog(Announcer, commands.Cog):
         made._params["player"].description = self.desc("table.desc.player")
         made._params["game"].description = self.desc("table.desc.game")
         group.add_command(made)
+
+        async def remove(interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+            await cog.guarded(interaction, cog.remove(interaction, player, game))
+
+        remove.__annotations__ = dict(kick.__annotations__)
+        made = app_commands.Command(name=_("remove"), description=self.desc("table.desc.remove"), callback=remove)
+        made._params["player"].description = self.desc("table.desc.player")
+        made._params["game"].description = self.desc("table.desc.game")
+        made.autocomplete("game")(cog.game_autocomplete)
+        group.add_command(made)
         return group
 
     def desc(self, key: str, **params: Any) -> app_commands.locale_str:
@@ -221,7 +240,7 @@ class PluginCog(Announcer, commands.Cog):
     def lobby_view(self, game_id: int, lang: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         lobby_button = self.items[0]
-        actions = ["join", "leave", "start"] + (["bot"] if self.plugin.bot_levels else [])
+        actions = ["join", "leave", "start"] + (["bot"] if self.plugin.bot_levels else []) + ["remove"]
         for action in actions:
             view.add_item(lobby_button(self, action, game_id, lang))
         return view
@@ -266,6 +285,18 @@ class PluginCog(Announcer, commands.Cog):
             view.add_item(self.items[1](self, game_id, lang))
             await interaction.response.send_message(self.t(lang, "table.lobby.pick_level"), view=view, ephemeral=True)
             return
+        if action == "remove":  # the host picks who goes in a private menu
+            game = await self.service.load_for(game_id, person)
+            self.service.check_can_remove(game, person)
+            seats = removable_seats(game.seats, game.row.host_id)
+            if not seats:
+                await interaction.response.send_message(tr(lang, "lobby.remove_nobody", game=game_id), ephemeral=True)
+                return
+            view = discord.ui.View(timeout=None)
+            view.add_item(self.items[6](self, game_id, seats))
+            await interaction.response.send_message(tr(lang, "lobby.remove_pick", game=game_id), view=view,
+                                                    ephemeral=True)
+            return
         game = await (self.service.join if action == "join" else self.service.leave)(game_id, person)
         mark_committed(interaction)
         await interaction.response.edit_message(**self.lobby_message(game.lang, game))
@@ -277,6 +308,26 @@ class PluginCog(Announcer, commands.Cog):
         await interaction.response.edit_message(
             content=self.t(lang, "table.lobby.bot_added", level=tr(lang, level), game=game.id), view=None)
         await self.refresh_lobby(game)
+
+    async def remove_from_menu(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
+        target = removal_target(value)
+        if not target:
+            raise GameError("remove_not_in_lobby", game=game_id)
+        game, removed = await self.service.remove(game_id, person_of(interaction), **target)
+        mark_committed(interaction)
+        await interaction.response.edit_message(
+            content=tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=game_id), view=None)
+        await self.refresh_lobby(game)
+        await self.after_update(game_id)  # the removed player is told in the game's thread
+
+    async def remove(self, interaction: discord.Interaction, player: discord.User, game: int | None) -> None:
+        found = await self.resolve(interaction, game)
+        table, removed = await self.service.remove(found.id, person_of(interaction), user_id=player.id)
+        mark_committed(interaction)
+        await respond(interaction, tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=table.id),
+                      ephemeral=True)
+        await self.refresh_lobby(table)
+        await self.after_update(table.id)
 
     async def join(self, interaction: discord.Interaction, game: int | None) -> None:
         found = await self.resolve(interaction, game)
@@ -712,7 +763,7 @@ def _component_items(key: str) -> list[type]:
     k = re.escape(key)
 
     class LobbyButton(_Guarded, discord.ui.DynamicItem[discord.ui.Button],
-                      template=rf"{k}:lobby:(?P<action>join|leave|start|bot):(?P<game>\d+)"):
+                      template=rf"{k}:lobby:(?P<action>join|leave|start|bot|remove):(?P<game>\d+)"):
         def __init__(self, cog: PluginCog | None, action: str, game_id: int, lang: str = "en") -> None:
             super().__init__(discord.ui.Button(label=tr(lang, LOBBY_LABELS[action]), style=LOBBY_STYLES[action],
                                                custom_id=f"{key}:lobby:{action}:{game_id}"))
@@ -820,7 +871,23 @@ def _component_items(key: str) -> list[type]:
             cog = _cog_of(interaction, key)
             await self.run(interaction, cog.open_panel(interaction, self.game_id))
 
-    return [LobbyButton, BotLevelSelect, StepSelect, UndoAnswer, EndConfirm, OpenPanel]
+    class RemoveSelect(_Guarded, discord.ui.DynamicItem[discord.ui.Select], template=rf"{k}:remove:(?P<game>\d+)"):
+        def __init__(self, cog: PluginCog | None, game_id: int, seats: list[tuple[str, str]] | None = None) -> None:
+            options = [discord.SelectOption(label=label[:100] or "?", value=value) for label, value in seats or []]
+            super().__init__(discord.ui.Select(custom_id=f"{key}:remove:{game_id}",
+                                               options=options[:MAX_OPTIONS] or [discord.SelectOption(label="-")]))
+            self.key, self.game_id = key, game_id
+
+        @classmethod
+        async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> Any:
+            return cls(None, int(match["game"]))
+
+        async def callback(self, interaction: discord.Interaction) -> None:
+            cog = _cog_of(interaction, key)
+            values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
+            await self.run(interaction, cog.remove_from_menu(interaction, self.game_id, str(values[0])))
+
+    return [LobbyButton, BotLevelSelect, StepSelect, UndoAnswer, EndConfirm, OpenPanel, RemoveSelect]
 
 
 async def _refuse(code: str) -> None:

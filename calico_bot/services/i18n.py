@@ -75,7 +75,37 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "lobby_full": {"en": "This game is full ({seats} seats).", "zh": "这一局已满（{seats} 个座位）。"},
     "bad_bot_level": {"en": "Bot levels: {levels}.", "zh": "机器人难度可选：{levels}。"},
     "not_in_lobby": {"en": "You have not joined this game.", "zh": "你还没有加入这一局。"},
+    "lobby_limit": {
+        "en": "You already host as many unstarted lobbies in this server as one member may ({limit}). "
+              "Start one of them, or close one, then open the new game: {lobbies}.",
+        "zh": "你在本服务器开的未开始房间已达上限（每人最多 {limit} 个）。"
+              "请先开始其中一局，或关闭一个，再开新的对局：{lobbies}。",
+    },
     "not_started": {"en": "This game has not started yet.", "zh": "这一局还没有开始。"},
+    "kick_lobby": {
+        "en": "Game #{game} has not started yet: `/{command} remove` takes a player out of its lobby.",
+        "zh": "对局 #{game} 还没有开始：用 `/{command} remove` 把玩家请出房间。",
+    },
+    "remove_started": {
+        "en": "Game #{game} has already started, so its lobby is closed: `/{command} kick` removes a player "
+              "from the game (the bot then plays their seat).",
+        "zh": "对局 #{game} 已经开始，房间已关闭：用 `/{command} kick` 把玩家移出对局（之后由机器人代打其座位）。",
+    },
+    "remove_self": {
+        "en": "You cannot remove yourself. To cancel the lobby for everyone, use `/{command} end game: {game}`; "
+              "to leave it to the others, `/{command} leave game: {game}`.",
+        "zh": "你不能把自己请出房间。要为所有人取消这个房间，请用 `/{command} end game: {game}`；"
+              "要把房间留给其他人，请用 `/{command} leave game: {game}`。",
+    },
+    "remove_host": {
+        "en": "{name} is the host of game #{game} and cannot be removed; `/{command} end game: {game}` cancels "
+              "the lobby.",
+        "zh": "{name} 是对局 #{game} 的房主，不能被请出；`/{command} end game: {game}` 可以取消这个房间。",
+    },
+    "remove_not_in_lobby": {
+        "en": "That player is not in the lobby of game #{game} (nothing was changed).",
+        "zh": "那名玩家不在对局 #{game} 的房间里（什么都没有改变）。",
+    },
     "already_started": {"en": "This game has already started.", "zh": "这一局已经开始了。"},
     "leave_started": {
         "en": "Game #{game} has already started: use `/calico resign` to leave it (the bot then plays your seat).",
@@ -120,6 +150,19 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "button.leave": {"en": "Leave", "zh": "离开"},
     "button.start": {"en": "Start", "zh": "开始"},
     "button.add_bot": {"en": "Add bot", "zh": "添加机器人"},
+    "button.remove": {"en": "Remove player", "zh": "请出玩家"},
+    "lobby.remove_pick": {"en": "Who should leave the lobby of game #{game}?",
+                          "zh": "要把谁请出对局 #{game} 的房间？"},
+    "lobby.remove_nobody": {"en": "Nobody else is in the lobby of game #{game} yet.",
+                            "zh": "对局 #{game} 的房间里还没有其他人。"},
+    "lobby.removed": {"en": "{name} is no longer in the lobby of game #{game}.",
+                      "zh": "{name} 已不在对局 #{game} 的房间里。"},
+    "removed_from_lobby": {
+        "en": "{mention}: {by} took you out of the lobby of game #{game}. You are welcome to join another game.",
+        "zh": "{mention}：{by} 把你请出了对局 #{game} 的房间。欢迎加入其他对局。",
+    },
+    "bot_removed_from_lobby": {"en": "{name} left the lobby of game #{game}.",
+                               "zh": "{name} 离开了对局 #{game} 的房间。"},
     "button.take_turn": {"en": "Take your turn", "zh": "进行你的回合"},
     "button.choose_goals": {"en": "Choose design goals", "zh": "选择设计目标"},
     "button.confirm": {"en": "Confirm", "zh": "确认"},

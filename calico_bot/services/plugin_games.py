@@ -37,6 +37,7 @@ from ..storage.models import ACTIVE, OVER, SeatRow, StaleVersion, TimerRow, Time
 from .tables import (
     ANYWHERE,
     AUTOPLAY,
+    DEFAULT_MAX_OPEN_LOBBIES,
     GameCorrupt,
     GameError,
     GameLocks,
@@ -145,8 +146,10 @@ class PluginGames(TableService):
     table_class: type[PluginTable] = PluginTable  # what ``load`` returns (a game's own service may extend it)
 
     def __init__(self, storage: Storage, plugin: GamePlugin, *, clock: Callable[[], float] = time.time,
-                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
-        super().__init__(storage, clock=clock, instance_id=instance_id, locks=locks)
+                 instance_id: str | None = None, locks: GameLocks | None = None,
+                 max_open_lobbies: int = DEFAULT_MAX_OPEN_LOBBIES) -> None:
+        super().__init__(storage, clock=clock, instance_id=instance_id, locks=locks,
+                         max_open_lobbies=max_open_lobbies)
         self.plugin = plugin
         self.kind = plugin.key  # type: ignore[misc]
         self.bot_levels = plugin.bot_levels  # type: ignore[misc]

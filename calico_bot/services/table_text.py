@@ -102,6 +102,8 @@ TABLE_MESSAGES: dict[str, dict[Lang, str]] = {
     "table.desc.addbot": {"en": "Add a bot player to the lobby (host)", "zh": "向房间添加机器人玩家（房主）"},
     "table.desc.level": {"en": "Bot strength", "zh": "机器人强度"},
     "table.desc.kick": {"en": "Remove a player (host or Manage Server)", "zh": "移出一名玩家（房主或管理员）"},
+    "table.desc.remove": {"en": "Take a player out of a lobby that has not started (host)",
+                          "zh": "把玩家请出尚未开始的房间（房主）"},
     "table.desc.player": {"en": "Player to remove", "zh": "要移出的玩家"},
     "table.desc.game": {"en": "Game number (not needed inside the game's thread)",
                         "zh": "对局编号（在对局子区内可省略）"},

@@ -25,6 +25,7 @@ MIN_DEADLINE_MINUTES = 10  # shorter turns would have the bot play for people wh
 MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
 TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
 AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
+DEFAULT_MAX_OPEN_LOBBIES = 3  # unstarted lobbies one member may host in one server (MAX_OPEN_LOBBIES; 0: no limit)
 
 
 class GameError(Exception):
@@ -132,11 +133,15 @@ class TableService:
     max_seats: ClassVar[int] = 4
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+                 instance_id: str | None = None, locks: GameLocks | None = None,
+                 max_open_lobbies: int = DEFAULT_MAX_OPEN_LOBBIES) -> None:
         self.storage = storage
         self.clock = clock
         self.instance_id = instance_id or secrets.token_hex(6)
         self.locks = locks or GameLocks()
+        self.max_open_lobbies = max_open_lobbies
+        # The slash command of every game kind, to name in refusals about other games (the bot fills it in).
+        self.commands: dict[str, str] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks(game_id)
@@ -198,11 +203,24 @@ class TableService:
     # --- lobby -------------------------------------------------------------------------------------
 
     async def _create(self, *, guild_id: int | None, channel_id: int, host: Person, options: dict[str, Any]) -> Any:
+        """Open a lobby with the host in seat 0, unless the host already has ``max_open_lobbies``
+        unstarted lobbies in this server (of any game). The count and the new game are one transaction
+        under a lock on the host, so two commands sent at once cannot both pass the count."""
         async with self.storage.transaction():
+            if self.max_open_lobbies > 0:
+                await self.storage.hold_host(guild_id, host.user_id)
+                await self._check_lobby_limit(guild_id, host)
             row = await self.storage.create_game(kind=self.kind, guild_id=guild_id, channel_id=channel_id,
                                                  host_id=host.user_id, options=options, now=self.clock())
             await self.storage.add_seat(SeatRow(row.id, 0, host.user_id, host.name))
         return await self.load(row.id)
+
+    async def _check_lobby_limit(self, guild_id: int | None, host: Person) -> None:
+        rows = await self.storage.find_games(guild_id=guild_id, host_id=host.user_id, statuses=(LOBBY,))
+        waiting = [r for r in rows if r.guild_id == guild_id]
+        if len(waiting) >= self.max_open_lobbies:
+            close = "; ".join(f"#{r.id}: `/{self.commands.get(r.kind, r.kind)} end game: {r.id}`" for r in waiting)
+            raise GameError("lobby_limit", count=len(waiting), limit=self.max_open_lobbies, lobbies=close)
 
     async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
         """Remember the game's thread (None: it plays in its channel) and its lobby message."""
@@ -257,6 +275,43 @@ class TableService:
                     await self.storage.update_game(game_id, now=self.clock(), host_id=humans[0].user_id)
             return await self.load(game_id)
 
+    def check_can_remove(self, game: Table, person: Person) -> None:
+        """Refuse now (before offering a menu of players) what ``remove`` would refuse of anyone."""
+        self._need_host(game, person)
+        if game.row.status == ACTIVE:
+            raise GameError("remove_started", game=game.id, command=self.command)
+        self._need_lobby(game)
+
+    async def remove(self, game_id: int, person: Person, *, user_id: int | None = None,
+                     bot_seat: int | None = None) -> tuple[Any, SeatRow]:
+        """The host takes a player (by user id) or a bot (by seat) out of a lobby that has not started.
+        The seat goes and the removed player is told in the game's thread (mentioning only them), in one
+        transaction. Returns the lobby as it is now and the seat that was removed."""
+        async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            self.check_can_remove(game, person)
+            if user_id is not None and user_id == person.user_id:
+                raise GameError("remove_self", game=game_id, command=self.command)
+            target = next((s for s in game.seats if (s.user_id == user_id if user_id is not None
+                                                     else s.is_bot and s.seat == bot_seat)), None)
+            if target is None:
+                raise GameError("remove_not_in_lobby", game=game_id)
+            if target.user_id == game.row.host_id:
+                raise GameError("remove_host", game=game_id, name=target.name, command=self.command)
+            note = (("bot_removed_from_lobby", {"name": target.name, "game": game_id}) if target.is_bot else
+                    ("removed_from_lobby", {"mention": f"<@{target.user_id}>", "by": person.name, "game": game_id}))
+            update = self.update_class(game, notes=[note])
+            async with self.storage.transaction():
+                await self.storage.remove_seat(game_id, target.seat)
+                await self.storage.add_outbox(game_id, version=game.row.version, payload=update.to_outbox(),
+                                              state=None, now=self.clock())
+            return await self.load(game_id), target
+
+    @property
+    def command(self) -> str:
+        """This game's slash command, for refusals that point to another command."""
+        return self.commands.get(self.kind, self.kind)
+
     def check_can_end(self, game: Table, person: Person) -> None:
         """Refuse now (before asking for confirmation) what ``end`` would refuse."""
         if game.row.status not in OPEN_STATUSES:
@@ -284,6 +339,9 @@ class TableService:
 
     async def kick(self, game_id: int, person: Person, target_user: int) -> Any:
         async with self.lock(game_id):
+            game = await self.load_for(game_id, person)
+            if game.row.status == LOBBY:
+                raise GameError("kick_lobby", game=game_id, command=self.command)
             game = await self._active(game_id, person)
             self._need_host(game, person)
             seat = game.seat_of(target_user)
@@ -406,6 +464,6 @@ def _free_seat(game: Table) -> int:
     return next(i for i in range(8) if i not in taken)
 
 
-__all__ = ["ANYWHERE", "AUTOPLAY", "MAX_DEADLINE_HOURS", "MAX_ID", "MIN_DEADLINE_MINUTES", "TIMER_LEASE_SECONDS",
-           "GameCorrupt", "GameError", "GameLocks", "Person", "Table", "TableService", "check_deadline",
-           "reminder_and_deadline"]
+__all__ = ["ANYWHERE", "AUTOPLAY", "DEFAULT_MAX_OPEN_LOBBIES", "MAX_DEADLINE_HOURS", "MAX_ID", "MIN_DEADLINE_MINUTES",
+           "TIMER_LEASE_SECONDS", "GameCorrupt", "GameError", "GameLocks", "Person", "Table", "TableService",
+           "check_deadline", "reminder_and_deadline"]

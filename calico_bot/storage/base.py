@@ -39,6 +39,7 @@ class SqlStorage:
 
     MIGRATIONS = "migrations"
     SKIP_LOCKED = ""  # PostgreSQL: " FOR UPDATE SKIP LOCKED" (claims that never wait for each other)
+    HOST_LOCK = ""  # PostgreSQL: a transaction lock per host and server (SQLite serialises transactions anyway)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         raise NotImplementedError
@@ -87,13 +88,20 @@ class SqlStorage:
         assert game is not None
         return game
 
+    async def hold_host(self, guild_id: int | None, host_id: int) -> None:
+        """Inside a transaction: until it ends, another transaction that holds the same host in the same
+        server waits here, and then sees what this one committed (how the lobby limit is kept)."""
+        if self.HOST_LOCK:
+            await self.execute(self.HOST_LOCK, (f"host:{guild_id}:{host_id}",))
+
     async def get_game(self, game_id: int) -> GameRow | None:
         row = await self.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def find_games(self, *, guild_id: int | None = None, channel_id: int | None = None,
                          thread_id: int | None = None, user_id: int | None = None,
-                         statuses: Sequence[str] = (), kind: str | None = None) -> list[GameRow]:
+                         statuses: Sequence[str] = (), kind: str | None = None,
+                         host_id: int | None = None) -> list[GameRow]:
         where, args = [], []
         if kind is not None:
             where.append("g.kind = ?")
@@ -107,6 +115,9 @@ class SqlStorage:
         if thread_id is not None:
             where.append("g.thread_id = ?")
             args.append(thread_id)
+        if host_id is not None:
+            where.append("g.host_id = ?")
+            args.append(host_id)
         if user_id is not None:
             where.append("g.id IN (SELECT s.game_id FROM seats s WHERE s.user_id = ?)")
             args.append(user_id)

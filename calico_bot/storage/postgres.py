@@ -39,6 +39,9 @@ class PostgresStorage(SqlStorage):
 
     MIGRATIONS = "migrations_postgres"
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
+    # Held to the end of the transaction; a waiter's next statement sees what the holder committed
+    # (READ COMMITTED takes a fresh snapshot per statement).
+    HOST_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 7239002))"
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool

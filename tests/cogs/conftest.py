@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,10 +73,10 @@ class Table:
 
 
 @contextlib.asynccontextmanager
-async def open_table(tmp_path: Path, database_url: str | None = None, registry: Registry | None = None
-                     ) -> AsyncIterator[Table]:
+async def open_table(tmp_path: Path, database_url: str | None = None, registry: Registry | None = None,
+                     **settings: Any) -> AsyncIterator[Table]:
     """The bot logged in to a fresh stand-in with a server, a channel and five members; on SQLite in
-    ``tmp_path``, or on the PostgreSQL database ``database_url``."""
+    ``tmp_path``, or on the PostgreSQL database ``database_url``; ``settings`` are further ``Config`` fields."""
     fake = FakeDiscord()
     await fake.start()
     guild = fake.add_guild(FakeGuild(id=9_000_000_000_000_001))
@@ -86,7 +87,8 @@ async def open_table(tmp_path: Path, database_url: str | None = None, registry: 
              for i, name in enumerate(["ana", "bo", "cy", "mod", "zhu"])}
     clock = Clock()
     db = tmp_path / "bot.sqlite3"
-    bot = CalicoBot(Config(database=db, ai_budget_ms=50, database_url=database_url), clock=clock, registry=registry)
+    bot = CalicoBot(Config(database=db, ai_budget_ms=50, database_url=database_url, **settings), clock=clock,
+                    registry=registry)
     await login(bot, fake)
     t = Table(fake, bot, Driver(bot, fake, timeout=30.0), clock, db, guild, channel, users, database_url=database_url,
               registry=registry)

@@ -19,6 +19,11 @@ from .test_calico_cog import (  # noqa: F401  (collected here again, on PostgreS
     test_restart_mid_game_keeps_everything_and_old_buttons_work,
     test_undo_own_last_turn_only_before_the_next_player_acts,
 )
+from .test_lobby_limit import test_new_commands_sent_together_open_no_more_than_the_limit  # noqa: F401
+from .test_lobby_remove import (  # noqa: F401
+    test_cat_in_the_box_lobbies_have_the_same_removal,
+    test_the_host_removes_a_player_with_the_lobby_button,
+)
 from .test_trust import (  # noqa: F401
     elsewhere,
     test_a_deadline_claimed_by_a_process_that_died_fires_later,

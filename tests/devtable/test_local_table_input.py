@@ -21,7 +21,7 @@ async def started_game(session: Session) -> None:
     await session.run("/calico new mode:beginner seats:2")
     await session.run("/calico addbot")
     out = await session.run("/calico start")
-    assert "[5] button: Take your turn" in out, out
+    assert "[6] button: Take your turn" in out, out
 
 
 def numbers_in(text: str) -> list[int]:
@@ -31,14 +31,14 @@ def numbers_in(text: str) -> list[int]:
 async def test_menu_numbers_stay_with_their_message_across_edits(tmp_path: Path) -> None:
     async with local_table(tmp_path) as session:
         await started_game(session)
-        panel = await session.run("click 5")
-        assert numbers_in(panel) == [6, 7, 8, 9] and "[9] button: Confirm" in panel
-        for line, chosen in (("pick 6 2", "Tile 2"), ("pick 7 B4", "B4"), ("pick 8 1", "Slot 1")):
+        panel = await session.run("click 6")
+        assert numbers_in(panel) == [7, 8, 9, 10] and "[10] button: Confirm" in panel
+        for line, chosen in (("pick 7 2", "Tile 2"), ("pick 8 B4", "B4"), ("pick 9 1", "Slot 1")):
             edited = await session.run(line)
             assert "(edited)" in edited and f"(chosen: {chosen}" in edited, edited
-            assert numbers_in(edited) == [6, 7, 8, 9], edited  # the same numbers, none new
-        done = await session.run("click 9")
-        assert "Done: B4." in done and "[6], [7], [8], [9] no longer on this message" in done
+            assert numbers_in(edited) == [7, 8, 9, 10], edited  # the same numbers, none new
+        done = await session.run("click 10")
+        assert "Done: B4." in done and "[7], [8], [9], [10] no longer on this message" in done
         assert not session.table.problems
 
 
@@ -46,19 +46,19 @@ async def test_a_number_that_is_gone_or_never_was_gets_a_clear_line(tmp_path: Pa
     async with local_table(tmp_path) as session:
         await started_game(session)
         assert "[3] is gone: Calico edited that message in #calico" in await session.run("click 3")
-        assert "There is no [99]: the numbers so far run from [1] to [5]." in await session.run("click 99")
-        assert "[5] is a button: click 5" in await session.run("pick 5 1")
-        panel = await session.run("click 5")
-        assert "[6] is a menu: pick 6 OPTION" in await session.run("click 6")
-        assert "[6] has no option 'Z9'" in await session.run("pick 6 Z9")
-        assert "only ana sees: type 'as ana' first" in (await session.run("as bo") + await session.run("pick 7 B4"))
+        assert "There is no [99]: the numbers so far run from [1] to [6]." in await session.run("click 99")
+        assert "[6] is a button: click 6" in await session.run("pick 6 1")
+        panel = await session.run("click 6")
+        assert "[7] is a menu: pick 7 OPTION" in await session.run("click 7")
+        assert "[7] has no option 'Z9'" in await session.run("pick 7 Z9")
+        assert "only ana sees: type 'as ana' first" in (await session.run("as bo") + await session.run("pick 8 B4"))
         assert panel and len(session.table.problems) == 6
 
 
 async def test_clicking_by_label_and_restart_free_look(tmp_path: Path) -> None:
     async with local_table(tmp_path) as session:
         await started_game(session)
-        assert "[9] button: Confirm" in await session.run("click Take your turn")
+        assert "[10] button: Confirm" in await session.run("click Take your turn")
         look = await session.run("look 2")
         assert "Take your turn" in look and "Confirm" in look and not session.last_problems
 

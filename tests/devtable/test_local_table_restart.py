@@ -15,10 +15,10 @@ async def test_threads_posts_and_buttons_come_back_after_a_restart(tmp_path: Pat
     async with local_table(tmp_path) as first:
         await first.run("/calico new mode:beginner seats:2")
         await first.run("/calico addbot")
-        assert "[5] button: Take your turn" in await first.run("/calico start")
-        panel = await first.run("click 5")
-        assert "[9] button: Confirm" in panel
-        assert "(chosen: Tile 2" in await first.run("pick 6 2")
+        assert "[6] button: Take your turn" in await first.run("/calico start")
+        panel = await first.run("click 6")
+        assert "[10] button: Confirm" in panel
+        assert "(chosen: Tile 2" in await first.run("pick 7 2")
         saved_first = sorted(p.name for p in (tmp_path / "out").iterdir())
         assert saved_first == ["001-cats-1.png", "002-hand-1.png"]
 
@@ -27,13 +27,13 @@ async def test_threads_posts_and_buttons_come_back_after_a_restart(tmp_path: Pat
         assert "Back at the local table" in greeting and "thread 'Calico #1'" in greeting
         assert "You are ana in thread 'Calico #1'" in greeting
         look = await second.run("look 2")
-        assert "Take your turn" in look and "[9] button: Confirm" in look and "(chosen: Tile 2" in look
+        assert "Take your turn" in look and "[10] button: Confirm" in look and "(chosen: Tile 2" in look
         # The private panel from before the restart keeps working, with its numbers.
-        edited = await second.run("pick 7 B4")
-        assert "(chosen: B4)" in edited and "(chosen: Tile 2" in edited and "[9] button: Confirm" in edited
-        await second.run("pick 8 1")
-        done = await second.run("click 9")
-        assert "Done: B4." in done and "[10] button: Take your turn" in done, done
+        edited = await second.run("pick 8 B4")
+        assert "(chosen: B4)" in edited and "(chosen: Tile 2" in edited and "[10] button: Confirm" in edited
+        await second.run("pick 9 1")
+        done = await second.run("click 10")
+        assert "Done: B4." in done and "[11] button: Take your turn" in done, done
         assert not second.table.problems, second.table.problems
         # The lobby post in #calico is still there (and still editable by the bot).
         assert "Calico #1: beginner" in await second.run("go main") + await second.run("look 3")
@@ -42,8 +42,8 @@ async def test_threads_posts_and_buttons_come_back_after_a_restart(tmp_path: Pat
 
     async with local_table(tmp_path) as third:
         assert "You are ana in #calico" in third.text  # where you were typing is kept too
-        assert "There is no [11]" in await third.run("click 11")
-        assert "button: Confirm" in await third.run("click 10")  # a new panel opens
+        assert "There is no [12]" in await third.run("click 12")
+        assert "button: Confirm" in await third.run("click 11")  # a new panel opens
 
 
 async def test_fresh_forgets_the_last_session(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Fixtures for the daily-puzzle tests."""
+"""Fixtures for the daily-puzzle tests and the lobby tests, on every storage driver."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from calico_bot.services.daily import DailyPuzzles
+from calico_bot.services.plugin_games import PluginGames
+from calico_bot.storage import SqlStorage, open_storage
+from tests.calico_bot.core.sealed_bid import PLUGIN as SEALED_BID
 from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
 
 from .daily_helpers import Clock, close_service, open_service
@@ -35,3 +38,28 @@ async def env(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> A
     finally:
         await close_service(storage, svc)
         await drop_postgres(name)
+
+
+@pytest.fixture(params=DRIVERS)
+async def lobby_storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SqlStorage]:
+    """An empty storage on SQLite, and on PostgreSQL when a test server is there."""
+    if request.param == "sqlite":
+        storage = await open_storage(tmp_path / "lobby.db")
+        yield storage
+        await storage.close()
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL test server (CALICO_TEST_POSTGRES); CI runs these")
+    url, name = await fresh_postgres_url()
+    storage = await open_storage(url)
+    try:
+        yield storage
+    finally:
+        await storage.close()
+        await drop_postgres(name)
+
+
+@pytest.fixture
+def lobbies(lobby_storage: SqlStorage, clock: Clock) -> PluginGames:
+    """The plug-in service of the tests' sealed-bid game, with the default lobby limit."""
+    return PluginGames(lobby_storage, SEALED_BID, clock=clock)

@@ -39,6 +39,7 @@ from calico_bot.games.calico.engine.game import GameState, replay_full_record
 from calico_bot.games.calico.engine.record import MODES
 from calico_bot.services.plugin_games import ACT, Logged, PluginGames, PluginTable, TableUpdate
 from calico_bot.services.tables import (
+    DEFAULT_MAX_OPEN_LOBBIES,
     GameCorrupt,
     GameError,
     GameLocks,
@@ -90,9 +91,11 @@ class CalicoGames(PluginGames):
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] | None = None,
                  ai_budget_ms: int = DEFAULT_BUDGET_MS,
-                 instance_id: str | None = None, locks: GameLocks | None = None) -> None:
+                 instance_id: str | None = None, locks: GameLocks | None = None,
+                 max_open_lobbies: int = DEFAULT_MAX_OPEN_LOBBIES) -> None:
         extra = {} if clock is None else {"clock": clock}
-        super().__init__(storage, PLUGIN, instance_id=instance_id, locks=locks, **extra)
+        super().__init__(storage, PLUGIN, instance_id=instance_id, locks=locks, max_open_lobbies=max_open_lobbies,
+                         **extra)
         self.ai_budget_ms = ai_budget_ms
 
     async def log_rows(self, game_id: int) -> list[dict[str, Any]]:

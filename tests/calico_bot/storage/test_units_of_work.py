@@ -147,6 +147,29 @@ async def test_reads_never_see_another_coroutines_uncommitted_rows(storage: SqlS
     assert await reader is None
 
 
+async def test_holding_a_host_makes_count_then_insert_one_step(storage: SqlStorage) -> None:
+    """Five units of work of one host at once, each counting the host's lobbies, pausing, then opening one
+    if fewer than two are open: only two open. Another host and the same host elsewhere are not held."""
+    async def open_if_room(guild_id: int, host_id: int) -> bool:
+        async with storage.transaction():
+            await storage.hold_host(guild_id, host_id)
+            rows = await storage.find_games(guild_id=guild_id, host_id=host_id, statuses=("lobby",))
+            await asyncio.sleep(0.02)  # without the hold, every unit of work would count the same rows
+            if len(rows) >= 2:
+                return False
+            await storage.create_game(kind="calico", guild_id=guild_id, channel_id=1, host_id=host_id,
+                                      options={}, now=0.0)
+            return True
+
+    results = await asyncio.gather(*(open_if_room(1, 7) for _ in range(5)), open_if_room(1, 8),
+                                   open_if_room(2, 7))
+    assert sorted(results[:5]) == [False, False, False, True, True]
+    assert results[5:] == [True, True]
+    assert len(await storage.find_games(guild_id=1, host_id=7)) == 2
+    assert [g.host_id for g in await storage.find_games(guild_id=1, host_id=8)] == [8]
+    assert [g.guild_id for g in await storage.find_games(host_id=7, guild_id=2)] == [2]
+
+
 def test_both_dialects_have_the_same_numbered_migrations() -> None:
     from calico_bot.storage.base import migrations
 
