@@ -77,9 +77,9 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "not_in_lobby": {"en": "You have not joined this game.", "zh": "你还没有加入这一局。"},
     "lobby_limit": {
         "en": "You already host as many unstarted lobbies in this server as one member may ({limit}). "
-              "Start one of them, or close one, then open the new game: {lobbies}.",
+              "Start one of them, or close one, then open the new game: {lobbies_}.",
         "zh": "你在本服务器开的未开始房间已达上限（每人最多 {limit} 个）。"
-              "请先开始其中一局，或关闭一个，再开新的对局：{lobbies}。",
+              "请先开始其中一局，或关闭一个，再开新的对局：{lobbies_}。",
     },
     "not_started": {"en": "This game has not started yet.", "zh": "这一局还没有开始。"},
     "kick_lobby": {

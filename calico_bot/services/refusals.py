@@ -23,7 +23,8 @@ def _short(value: object) -> object:
 
 
 def refusal_text(lang: Lang, error: GameError) -> str:
-    error.params = {k: _short(v) for k, v in error.params.items()}
+    # Parameters named with a trailing underscore are the service's own text (bounded there), not input.
+    error.params = {k: v if k.endswith("_") else _short(v) for k, v in error.params.items()}
     if error.code != "rule":
         game = error.params.get("game_")
         if game and has(f"{game}.{error.code}"):  # a refusal of the game's own service, in its words

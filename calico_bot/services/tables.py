@@ -26,6 +26,7 @@ MAX_ID = 2**63 - 1  # SQLite's integer range: larger ids name no game
 TIMER_LEASE_SECONDS = 120.0  # a claimed timer fires again if its claimant has not finished by then
 AUTOPLAY = "autoplay"  # a timer due at once: a bot or an absent player must move
 DEFAULT_MAX_OPEN_LOBBIES = 3  # unstarted lobbies one member may host in one server (MAX_OPEN_LOBBIES; 0: no limit)
+LOBBIES_LISTED = 5  # open lobbies named in the refusal over the limit (each with its end command)
 
 
 class GameError(Exception):
@@ -219,8 +220,10 @@ class TableService:
         rows = await self.storage.find_games(guild_id=guild_id, host_id=host.user_id, statuses=(LOBBY,))
         waiting = [r for r in rows if r.guild_id == guild_id]
         if len(waiting) >= self.max_open_lobbies:
-            close = "; ".join(f"#{r.id}: `/{self.commands.get(r.kind, r.kind)} end game: {r.id}`" for r in waiting)
-            raise GameError("lobby_limit", count=len(waiting), limit=self.max_open_lobbies, lobbies=close)
+            shown = waiting[:LOBBIES_LISTED]
+            close = "; ".join(f"#{r.id}: `/{self.commands.get(r.kind, r.kind)} end game: {r.id}`" for r in shown)
+            close += "; …" if len(waiting) > len(shown) else ""
+            raise GameError("lobby_limit", count=len(waiting), limit=self.max_open_lobbies, lobbies_=close)
 
     async def attach_messages(self, game_id: int, *, thread_id: int | None, lobby_message_id: int) -> None:
         """Remember the game's thread (None: it plays in its channel) and its lobby message."""

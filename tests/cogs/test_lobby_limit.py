@@ -24,7 +24,9 @@ async def test_a_fourth_lobby_is_refused_privately_naming_the_limit_and_how_to_c
     assert refused.ephemeral and not refused.errors
     assert "as many unstarted lobbies in this server as one member may (3)" in refused.text
     assert "`/calico end game: 1`" in refused.text and "`/catbox end game: 3`" in refused.text
+    assert "`/calico end game: 2`" in refused.text and "…" not in refused.text  # every lobby, in full
     assert "<@" not in refused.text  # nobody is pinged
+    assert (await table.slash("ana", "calico new", seats=2)).text == refused.text  # the same from either game
     assert await lobbies_of(table, "ana") == [1, 2, 3]
     assert not (await table.slash("bo", "calico new", seats=2)).ephemeral  # another member may still open one
     table.users["ana"].locale = "zh-CN"  # the same refusal in the member's language
@@ -63,3 +65,12 @@ async def test_the_limit_comes_from_max_open_lobbies(tmp_path: Path) -> None:
         assert not (await table.slash("ana", "catbox new", seats=2)).ephemeral
         refused = await table.slash("ana", "calico new", seats=2)
         assert refused.ephemeral and "one member may (1)" in refused.text
+
+
+async def test_a_high_limit_names_the_first_lobbies_only(tmp_path: Path) -> None:
+    async with open_table(tmp_path, max_open_lobbies=7) as table:
+        for _ in range(7):
+            assert not (await table.slash("ana", "calico new", seats=2)).ephemeral
+        refused = await table.slash("ana", "calico new", seats=2)
+        assert refused.ephemeral and "`/calico end game: 5`" in refused.text and "game: 6`" not in refused.text
+        assert refused.text.endswith("; ….")
