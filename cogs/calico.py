@@ -17,7 +17,15 @@ from discord.ext import commands
 import render.calico as render
 from calico_bot.app.announcer import Announcer, Part, text_part, text_view
 from calico_bot.app.bot import defer, mark_committed, reply_ephemeral, respond
-from calico_bot.app.kit import open_game_thread, person_of, png_file, removable_seats, removal_target, safe_name
+from calico_bot.app.kit import (
+    open_game_thread,
+    person_of,
+    png_file,
+    removable_seats,
+    removal_target,
+    report_removal,
+    safe_name,
+)
 from calico_bot.games.calico.coach.text import review_text
 from calico_bot.games.calico.engine.components import GOAL_IDS
 from calico_bot.games.calico.engine.game import GameState
@@ -415,26 +423,15 @@ class CalicoCog(Announcer, commands.Cog):
         await self.refresh_lobby(game)
 
     async def remove_from_menu(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
-        target = removal_target(value)
-        if not target:
-            raise GameError("remove_not_in_lobby", game=game_id)
-        game, removed = await self.games.remove(game_id, person_of(interaction), **target)
-        mark_committed(interaction)
-        await interaction.response.edit_message(
-            content=tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=game_id), view=None)
-        await self.refresh_lobby(game)
-        await self.after_update(game_id)  # the removed player is told in the game's thread
+        game, removed = await self.games.remove(game_id, person_of(interaction), **removal_target(value, game_id))
+        await report_removal(self, interaction, game, removed, from_menu=True)
 
     @calico.command(name=_("remove"), description=_("Take a player out of a lobby that has not started (host)"))
     @app_commands.describe(player=_("Player to remove"), game=GAME_OPTION)
     async def remove(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
         found = await self.resolve(interaction, game)
         changed, removed = await self.games.remove(found.id, person_of(interaction), user_id=player.id)
-        mark_committed(interaction)
-        await respond(interaction, tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=found.id),
-                      ephemeral=True)
-        await self.refresh_lobby(changed)
-        await self.after_update(changed.id)
+        await report_removal(self, interaction, changed, removed, from_menu=False)
 
     @calico.command(name=_("join"), description=_("Join a Calico game"))
     @app_commands.describe(game=GAME_OPTION)

@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
-from ..services.i18n import tr
+from ..services.i18n import lang_of, tr
 from ..services.tables import GameError, Person
 from ..storage.models import SeatRow
-from .bot import reply_failure, reply_refusal
+from .bot import mark_committed, reply_failure, reply_refusal, respond
 from .guard import first_delivery
 
 # The lobby buttons every game shares: their looks and their words.
@@ -59,12 +59,28 @@ def removable_seats(seats: list[SeatRow], host_id: int) -> list[tuple[str, str]]
     return out
 
 
-def removal_target(value: str) -> dict[str, int]:
-    """A removal menu's value as ``remove``'s keyword (``user_id`` or ``bot_seat``); {} if unreadable."""
+def removal_target(value: str, game_id: int) -> dict[str, int]:
+    """A removal menu's value as ``remove``'s keyword (``user_id`` or ``bot_seat``); an unreadable one is
+    refused as nobody in the lobby."""
     kind, number = value[:1], value[1:]
-    if not number.isdigit() or len(number) > 20:
-        return {}
-    return {"user_id": int(number)} if kind == "u" else {"bot_seat": int(number)} if kind == "b" else {}
+    if kind not in ("u", "b") or not number.isdigit() or len(number) > 20:
+        raise GameError("remove_not_in_lobby", game=game_id)
+    return {"user_id": int(number)} if kind == "u" else {"bot_seat": int(number)}
+
+
+async def report_removal(cog: Any, interaction: discord.Interaction, game: Any, removed: SeatRow, *,
+                         from_menu: bool) -> None:
+    """After the host took someone out of a lobby (saved): the host's private answer (in place of the menu,
+    or as a reply to the command), the lobby post redrawn, and the removed player told in the game's thread
+    (``cog`` has ``refresh_lobby`` and ``after_update``, as every game's cog does)."""
+    mark_committed(interaction)
+    text = tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=game.id)
+    if from_menu:
+        await interaction.response.edit_message(content=text, view=None)
+    else:
+        await respond(interaction, text, ephemeral=True)
+    await cog.refresh_lobby(game)
+    await cog.after_update(game.id)
 
 
 def png_file(data: bytes, name: str, *, spoiler: bool = False) -> discord.File:
@@ -114,4 +130,4 @@ class Guarded:
 
 
 __all__ = ["LOBBY_LABELS", "LOBBY_STYLES", "Guarded", "in_thread", "open_game_thread", "person_of", "png_file",
-           "removable_seats", "removal_target"]
+           "removable_seats", "removal_target", "report_removal"]

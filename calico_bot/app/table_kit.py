@@ -41,6 +41,7 @@ from .kit import (
     person_of,
     removable_seats,
     removal_target,
+    report_removal,
     safe_name,
 )
 
@@ -310,24 +311,13 @@ class PluginCog(Announcer, commands.Cog):
         await self.refresh_lobby(game)
 
     async def remove_from_menu(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
-        target = removal_target(value)
-        if not target:
-            raise GameError("remove_not_in_lobby", game=game_id)
-        game, removed = await self.service.remove(game_id, person_of(interaction), **target)
-        mark_committed(interaction)
-        await interaction.response.edit_message(
-            content=tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=game_id), view=None)
-        await self.refresh_lobby(game)
-        await self.after_update(game_id)  # the removed player is told in the game's thread
+        game, removed = await self.service.remove(game_id, person_of(interaction), **removal_target(value, game_id))
+        await report_removal(self, interaction, game, removed, from_menu=True)
 
     async def remove(self, interaction: discord.Interaction, player: discord.User, game: int | None) -> None:
         found = await self.resolve(interaction, game)
         table, removed = await self.service.remove(found.id, person_of(interaction), user_id=player.id)
-        mark_committed(interaction)
-        await respond(interaction, tr(lang_of(interaction.locale), "lobby.removed", name=removed.name, game=table.id),
-                      ephemeral=True)
-        await self.refresh_lobby(table)
-        await self.after_update(table.id)
+        await report_removal(self, interaction, table, removed, from_menu=False)
 
     async def join(self, interaction: discord.Interaction, game: int | None) -> None:
         found = await self.resolve(interaction, game)

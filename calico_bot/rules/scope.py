@@ -180,6 +180,7 @@ _META_PATTERNS = (
     r"\b(?:log|logs|logging|record|records|save|saves|store|stores|read|reads|keep|keeps)\s+(?:everything\s+(?:i|we|you)\b|"
     r"(?:all\s+)?(?:my|our|the|your)\s+(?:messages|chats?|dms|chat\s+history))\b", r"\bprivacy\s+policy\b",
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
+    r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bapp\s+(?:is\s+)?(?:broken|down|crashing|not\s+working)\b",
     r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
@@ -354,7 +355,7 @@ _OUT_OF_DOMAIN_ZH = (
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
-    "怎么缝", "缝边", "缝起来", "拼图", "做拼布",
+    "怎么缝", "缝边", "缝起来", "拼图", "做拼布", "牌套", "卡套", "借一点", "借我",
 )
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join((
     *(re.escape(w) for w in _OUT_OF_DOMAIN_ZH),

@@ -9,9 +9,9 @@ import pytest
 
 from calico_bot.services.daily import DailyPuzzles
 from calico_bot.services.plugin_games import PluginGames
-from calico_bot.storage import SqlStorage, open_storage
+from calico_bot.storage import SqlStorage
 from tests.calico_bot.core.sealed_bid import PLUGIN as SEALED_BID
-from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
+from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url, storage_for
 
 from .daily_helpers import Clock, close_service, open_service
 
@@ -43,20 +43,8 @@ async def env(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> A
 @pytest.fixture(params=DRIVERS)
 async def lobby_storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SqlStorage]:
     """An empty storage on SQLite, and on PostgreSQL when a test server is there."""
-    if request.param == "sqlite":
-        storage = await open_storage(tmp_path / "lobby.db")
+    async with storage_for(request.param, tmp_path / "lobby.db") as storage:
         yield storage
-        await storage.close()
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL test server (CALICO_TEST_POSTGRES); CI runs these")
-    url, name = await fresh_postgres_url()
-    storage = await open_storage(url)
-    try:
-        yield storage
-    finally:
-        await storage.close()
-        await drop_postgres(name)
 
 
 @pytest.fixture

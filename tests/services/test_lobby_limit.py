@@ -28,7 +28,7 @@ async def test_a_fourth_open_lobby_is_refused_with_the_limit_and_how_to_close_on
     assert refused.value.code == "lobby_limit"
     assert refused.value.params["limit"] == 3 and refused.value.params["count"] == 3
     for game_id in opened:
-        assert f"#{game_id}: `/bid end game: {game_id}`" in refused.value.params["lobbies"]
+        assert f"#{game_id}: `/bid end game: {game_id}`" in refused.value.params["lobbies_"]
     assert len(await lobbies.storage.find_games(host_id=ANA.user_id)) == 3  # nothing was written
     # Another member, and the same member in another server, are not held back.
     assert await open_lobby(lobbies, BO)

@@ -8,25 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from calico_bot.storage import SqlStorage, open_storage
-from tests.pg import DRIVERS, POSTGRES, drop_postgres, fresh_postgres_url
+from calico_bot.storage import SqlStorage
+from tests.pg import DRIVERS, storage_for
 
 
 @pytest.fixture(params=DRIVERS)
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SqlStorage]:
-    if request.param == "sqlite":
-        s = await open_storage(tmp_path / "db.sqlite3")
-        try:
-            yield s
-        finally:
-            await s.close()
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL test server (CALICO_TEST_POSTGRES); CI runs these")
-    url, name = await fresh_postgres_url()
-    s = await open_storage(url)
-    try:
+    async with storage_for(request.param, tmp_path / "db.sqlite3") as s:
         yield s
-    finally:
-        await s.close()
-        await drop_postgres(name)
