@@ -481,6 +481,26 @@ def without_passing_games(text: str) -> str:
     return text
 
 
+#: Words that turn from an aside back to the question ("my cat keeps knocking the tiles off, anyway how
+#: many tiles go in the market?").
+_BACK_TO_THE_QUESTION_RE = re.compile(r"\b(?:anyways?|any\s+way|btw|by\s+the\s+way|back\s+to\s+(?:the|my)\s+question)\b"
+                                      r"|不过话说回来|话说回来|不过话说|言归正传|回到正题|说正事")
+
+
+_PUNCTUATION_RE = re.compile(r"[\s,.;:!?,。;:!?-]+")
+
+
+def after_the_aside(question: str) -> str | None:
+    """What follows the last word that turns back to the question, when there is such a word with text
+    on both sides (at least two words or three Chinese characters after it), else None."""
+    turns = list(_BACK_TO_THE_QUESTION_RE.finditer(question.lower()))
+    if not turns or not _PUNCTUATION_RE.sub("", question[: turns[-1].start()]):
+        return None
+    tail = _PUNCTUATION_RE.sub(" ", question[turns[-1].end():]).strip()
+    words = len(tail.split()) + len(re.findall(r"[\u3400-\u9fff]", tail)) // 2
+    return tail if words >= 2 else None
+
+
 def other_domain_signals(question: str) -> int:
     """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
     has: each out-of-domain word, and each piece of talk about real pets. The search asks more of

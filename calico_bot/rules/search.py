@@ -72,6 +72,7 @@ from calico_bot.rules.rerank import (
 from calico_bot.rules.scope import (
     GENERAL_EN,
     ZH_GENERAL,
+    after_the_aside,
     has_zh_rules_word,
     other_domain_signals,
     out_of_scope,
@@ -607,6 +608,9 @@ class RulesIndex:
             # what tells a quilting question from a rules question.
             named_share = vouching is not None and not named_only_by_common_words(question)
             needed = self.scope_model.floor(self.scope_text(question))
+            if needed > 0 and (tail := after_the_aside(question)) is not None:
+                # An aside, then "anyway, <the question>": the question may be judged on its own.
+                needed = min(needed, self.scope_model.floor(self.scope_text(tail)))
             needed *= NAMED_GAME_FLOOR_SHARE if named_share else 1.0
             if hits[0].score < needed:
                 reason = "learned_off_topic"
