@@ -491,12 +491,13 @@ _PUNCTUATION_RE = re.compile(r"[\s,.;:!?,。;:!?-]+")
 
 
 def after_the_aside(question: str) -> str | None:
-    """What follows the last word that turns back to the question, when there is such a word with text
-    on both sides (at least two words or three Chinese characters after it), else None."""
-    turns = list(_BACK_TO_THE_QUESTION_RE.finditer(question.lower()))
-    if not turns or not _PUNCTUATION_RE.sub("", question[: turns[-1].start()]):
+    """What follows (lowercased) the last word that turns back to the question, when there is such a word
+    with text on both sides (at least two words, or four Chinese characters, after it), else None."""
+    text = question.lower()
+    turns = list(_BACK_TO_THE_QUESTION_RE.finditer(text))
+    if not turns or not _PUNCTUATION_RE.sub("", text[: turns[-1].start()]):
         return None
-    tail = _PUNCTUATION_RE.sub(" ", question[turns[-1].end():]).strip()
+    tail = _PUNCTUATION_RE.sub(" ", text[turns[-1].end():]).strip()
     words = len(tail.split()) + len(re.findall(r"[\u3400-\u9fff]", tail)) // 2
     return tail if words >= 2 else None
 

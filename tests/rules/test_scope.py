@@ -791,7 +791,7 @@ def test_fishing_phase_short_words_and_partners_are_rules_questions(real_index: 
 def test_the_question_after_an_aside_is_read_on_its_own() -> None:
     from calico_bot.rules.scope import after_the_aside
 
-    assert after_the_aside("my dog ate a tile lol. anyway, which tile do I draw next") == "which tile do I draw next"
+    assert after_the_aside("my dog ate a tile lol. anyway, which tile do I draw next") == "which tile do i draw next"
     assert after_the_aside("累死了,话说回来,猫咪怎么算分") == "猫咪怎么算分"
     assert after_the_aside("anyway how do buttons work") is None  # nothing before it: no aside
     assert after_the_aside("what a game, btw") is None  # nothing after it
