@@ -44,6 +44,13 @@ Two options of the eighth round of issue 16, off by default as they measured no 
 factors fitted by :mod:`.chances`, raised to these powers), and ``long_decay`` gives the count cats of six and seven
 tiles a decay of their own.
 
+Root play-outs (ninth round of issue 16, off by default: ``rollouts`` = 0; README, "The AI"): with ``rollouts`` > 0 the
+best ``rollout_top`` (placement, market tile) pairs of the sampled stage are played on over that many guessed futures
+each, drawn from ``view.unseen`` (:mod:`.playout`), by a one-ply policy on the same evaluation, to the end of the game
+or for ``horizon`` placements, and the pair with the best mean value is played; ``halving`` drops the weaker half of
+the pairs between rounds. The time cap stops the play-outs between two of them and compares the pairs on the rounds
+finished (none finished: the sampled stage's choice).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -86,7 +93,7 @@ from calico_bot.games.calico.engine.geometry import cells_of
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
                                  "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False,
-                                 "scenario_endgame": False}
+                                 "scenario_endgame": False, "rollouts": 0}
 OBJECTIVE_BONUS = 30.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms; 10 before round seven)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
