@@ -44,6 +44,13 @@ Two options of the eighth round of issue 16, off by default as they measured no 
 factors fitted by :mod:`.chances`, raised to these powers), and ``long_decay`` gives the count cats of six and seven
 tiles a decay of their own.
 
+Root play-outs (ninth round of issue 16, off by default: ``rollouts`` = 0; README, "The AI"): with ``rollouts`` > 0 the
+best ``rollout_top`` (placement, market tile) pairs of the sampled stage are played on over that many guessed futures
+each, drawn from ``view.unseen`` (:mod:`.playout`), by a one-ply policy on the same evaluation, to the end of the game
+or for ``horizon`` placements, and the pair with the best mean value is played; ``halving`` drops the weaker half of
+the pairs between rounds. The time cap stops the play-outs between two of them and compares the pairs on the rounds
+finished (none finished: the sampled stage's choice).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -75,6 +82,7 @@ from calico_bot.games.calico.ai.evaluation import (
     load_group_chances,
 )
 from calico_bot.games.calico.ai.goalsim import simulate_choices
+from calico_bot.games.calico.ai.playout import Candidate, playout_means
 from calico_bot.games.calico.ai.policy import decision_rng, make_turn, open_slots
 from calico_bot.games.calico.ai.view import PlayerView
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn
@@ -85,7 +93,7 @@ from calico_bot.games.calico.engine.geometry import cells_of
 V1_WEIGHTS = Weights(cat_scale=1.0, button_scale=1.0)
 V1_OPTIONS: dict[str, object] = {"objective_bonus": 0.0, "conditional_third": False, "resample": 1,
                                  "weights": V1_WEIGHTS, "goal_futures": 0, "endgame": False,
-                                 "scenario_endgame": False}
+                                 "scenario_endgame": False, "rollouts": 0}
 OBJECTIVE_BONUS = 30.0  # points per solo-scenario objective (see evaluation.ObjectiveTerms; 10 before round seven)
 GOAL_FUTURES = 0  # play-outs per candidate of the goal choice at setup (0: the modelled choice)
 ENDGAME = True  # solo, three spaces left: the exact expected final score decides (``_endgame``; README, "The AI")
@@ -95,6 +103,13 @@ ENDGAME_SPACES = 4  # spaces left from which the exact solo endgame decides (4 s
 CAT_ROOM = 0.0
 BUTTON_ROOM = 0.0
 LONG_DECAY = 0.0  # the decay of the count cats of 6 or 7 tiles (0: ``Weights.cat_decay``, as the other cats)
+# Root play-outs (issue 16's ninth round, :mod:`.playout`): guessed futures per shortlisted (placement, tile) pair
+# (0: off), placements played before the evaluation decides (0: to the end of the game), pairs played out, and
+# successive halving of those pairs (0 or 1).
+ROLLOUTS = 0
+HORIZON = 0
+ROLLOUT_TOP = 6
+HALVING = 0
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -108,7 +123,13 @@ class StrongPolicy:
                  resample: int = 3, third_weight: float = 1.0, objective_bonus: float = OBJECTIVE_BONUS,
                  conditional_third: bool = True, goal_futures: int = GOAL_FUTURES, endgame: bool = ENDGAME,
                  endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME,
-                 cat_room: float = CAT_ROOM, button_room: float = BUTTON_ROOM, long_decay: float = LONG_DECAY) -> None:
+                 cat_room: float = CAT_ROOM, button_room: float = BUTTON_ROOM, long_decay: float = LONG_DECAY,
+                 rollouts: int = ROLLOUTS, horizon: int = HORIZON, rollout_top: int = ROLLOUT_TOP,
+                 halving: int = HALVING) -> None:
+        for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
+                                       ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1)):
+            if not isinstance(count, int) or not low <= count <= high:
+                raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         if scenario_endgame not in (0, 1):  # also True and False
@@ -135,6 +156,10 @@ class StrongPolicy:
         self.cat_room = float(cat_room)
         self.button_room = float(button_room)
         self.long_decay = float(long_decay)
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.rollout_top = rollout_top
+        self.halving = bool(halving)
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -243,6 +268,7 @@ class StrongPolicy:
         markets = self._sample_markets(view, slots, decision_rng(self.seed, view, 6))
         candidates.sort(key=lambda c: (max(c[5].values()), c[1]), reverse=True)
         best2: tuple[float, float, int, int, int] | None = None
+        scored: list[tuple[tuple[float, float, int, int, int], Candidate]] = []  # every pair valued, for play-outs
         for rank, (v1, tie, h, cell, after, best_next) in enumerate(candidates[: self.resample]):
             if rank >= 1 and time.perf_counter() > deadline:
                 break
@@ -273,11 +299,29 @@ class StrongPolicy:
                         value = max(value, best_next[a] + self.third_weight * third)
                     total += value
                 key = (total / len(markets[s]), tie, h, cell, s)
+                scored.append((key, Candidate(after, other, s)))
                 if best2 is None or key[:2] > best2[:2]:
                     best2 = key
         assert best2 is not None
+        if self.rollouts > 0 and len(scored) > 1 and time.perf_counter() <= deadline:
+            best2 = self._played_out(view, scored, rules, ev, deadline) or best2
         _, _, h, cell, s = best2
         return make_turn(view, h, cell, s)
+
+    def _played_out(self, view: PlayerView, scored: list[tuple[tuple[float, float, int, int, int], Candidate]],
+                    rules: tuple, ev: Evaluator, deadline: float) -> tuple[float, float, int, int, int] | None:
+        """The best ``rollout_top`` pairs of the sampled stage played on over ``rollouts`` guessed futures each
+        (:mod:`.playout`); the pair with the best mean, or None when the time cap left no round complete."""
+        top = sorted(scored, key=lambda x: x[0][:2], reverse=True)[: self.rollout_top]
+        means = playout_means([c for _, c in top], view.market, view.unseen_list, solo=view.solo,
+                              n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
+                              rng=decision_rng(self.seed, view, 8), horizon=self.horizon, halving=self.halving,
+                              deadline=deadline)
+        played = [i for i, m in enumerate(means) if m is not None]
+        if not played:
+            return None
+        best = max(played, key=lambda i: (means[i], top[i][0][:2]))
+        return top[best][0]
 
     def _endgame(self, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
                  rules: tuple, ev: Evaluator) -> tuple[int, int, int]:

@@ -32,7 +32,7 @@ from calico_bot.core.errors import RecordError
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.ai.policy import decision_rng, open_slots
-from calico_bot.games.calico.ai.strong import GOAL_FUTURES, StrongPolicy, sample_markets
+from calico_bot.games.calico.ai.strong import GOAL_FUTURES, ROLLOUTS, StrongPolicy, sample_markets
 from calico_bot.games.calico.ai.view import PlayerView, build_view
 from calico_bot.games.calico.engine.actions import ChooseGoals, Turn, action_from_json
 from calico_bot.games.calico.engine.components import PATCH_SPACES
@@ -58,14 +58,16 @@ class Settings:
     budget_ms: float | None = None
     seed: int = 0
     goal_futures: int = GOAL_FUTURES  # the strong player's play-outs for the goal choice at setup
+    rollouts: int = ROLLOUTS  # the strong player's root play-outs per shortlisted move (:mod:`..ai.playout`)
 
     def policy(self) -> StrongPolicy:
         return StrongPolicy(self.seed, budget_ms=self.budget_ms, shortlist=self.shortlist,
-                            samples=self.strong_samples, resample=self.resample, goal_futures=self.goal_futures)
+                            samples=self.strong_samples, resample=self.resample, goal_futures=self.goal_futures,
+                            rollouts=self.rollouts)
 
 
 FULL = Settings()
-QUICK = Settings(samples=3, shortlist=3, strong_samples=2, resample=1)  # for tests: about 20x cheaper
+QUICK = Settings(samples=3, shortlist=3, strong_samples=2, resample=1, rollouts=0)  # for tests: about 20x cheaper
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,3 +152,35 @@ def test_strong_samples_from_unseen_only_and_stays_blind_to_hidden_tiles(monkeyp
                 assert len(guess) <= 3
                 drawn = [t for t in guess if t not in market]
                 assert all(drawn.count(t) <= unseen[t] for t in drawn)  # refills come from the unseen tiles
+
+
+@pytest.mark.parametrize("horizon", [0, 3])
+def test_play_outs_decide_from_the_view_only(monkeypatch: pytest.MonkeyPatch, horizon: int) -> None:
+    """Root play-outs (an option, off by default) guess their futures from the unseen tiles only: shuffling the
+    hidden bag and swapping other hands with it changes neither the futures played nor the decision."""
+    from calico_bot.games.calico.ai import strong as strong_module
+
+    calls: list[tuple[list[int], list[float | None]]] = []
+    original = strong_module.playout_means
+
+    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
+        means = original(candidates, market, pool, **kwargs)
+        calls.append((sorted(pool), means))
+        return means
+
+    monkeypatch.setattr(strong_module, "playout_means", spy)
+    rng = random.Random(12)
+    for players, stops in ((1, (2, 10)), (2, (7,))):
+        options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
+        for position in [p for p in _positions(options, 13, stops) if p.phase != "setup"]:
+            seat = position.current
+            view = build_view(position, seat)
+            policy = StrongPolicy(7, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3,
+                                  horizon=horizon)
+            before = len(calls)
+            decide = [policy.choose_turn(build_view(s, seat))
+                      for s in (position, _perturbed(position, seat, rng), _perturbed(position, seat, rng))]
+            assert decide[0] == decide[1] == decide[2]
+            assert len(calls) == before + 3  # the play-outs ran for every twin
+            assert all(calls[before + k] == calls[before] for k in (1, 2))  # the same futures, the same means
+            assert calls[before][0] == sorted(view.unseen_list)
