@@ -21,7 +21,8 @@ from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
 from calico_bot.games.calico.engine.geometry import cells_of
 
 
-def _best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
+def best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
+    """The best value of ``tile`` on an empty space of ``board`` and that space (``remaining``: spaces left after)."""
     best = (float("-inf"), -1)
     for cell in cells_of(board.empty):
         trial = board.copy()
@@ -46,7 +47,7 @@ def rollout(board: Board, hand: Sequence[int], market: Sequence[int | None], bag
         for h, tile in enumerate(hand):
             if h == 1 and tile == hand[0]:
                 continue
-            value, cell = _best_cell(board, tile, rules, ev, remaining)
+            value, cell = best_cell(board, tile, rules, ev, remaining)
             if best is None or value > best[0]:
                 best = (value, h, cell)
         assert best is not None
@@ -60,7 +61,7 @@ def rollout(board: Board, hand: Sequence[int], market: Sequence[int | None], bag
         values: dict[int, float] = {}
         for t in {*hand, *(market[s] for s in slots)}:
             assert t is not None
-            values[t] = _best_cell(board, t, rules, ev, remaining - 1)[0]
+            values[t] = best_cell(board, t, rules, ev, remaining - 1)[0]
         kept = values[hand[0]] if hand else float("-inf")
         pick = max(slots, key=lambda s: (max(values[market[s]], kept), -s))  # type: ignore[index]
         taken = market[pick]

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from calico_bot.games.calico.ai.board import Board, CatRule
 from calico_bot.games.calico.ai.evaluation import Evaluator
+from calico_bot.games.calico.ai.goalsim import best_cell
 from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
-from calico_bot.games.calico.engine.geometry import cells_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +34,6 @@ class Candidate:
     after: Board
     kept: int | None
     slot: int
-
-
-def _best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
-    best = (float("-inf"), -1)
-    for cell in cells_of(board.empty):
-        trial = board.copy()
-        trial.place(cell, tile, rules)
-        value = ev(trial, remaining)
-        if value > best[0]:
-            best = (value, cell)
-    return best
 
 
 def refill(market: Sequence[int | None], slot: int, bag: list[int], draw: int, *, solo: bool, n_players: int,
@@ -84,7 +73,7 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
             if h == 1 and tile == hand[0]:
                 continue
             if tile not in known:
-                known[tile] = _best_cell(board, tile, rules, ev, remaining)
+                known[tile] = best_cell(board, tile, rules, ev, remaining)
             value, cell = known[tile]
             if best is None or value > best[0]:
                 best = (value, h, cell)
@@ -100,7 +89,7 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
         # next turn's placements, so they are kept for it.
         for t in {*hand, *(market[s] for s in slots)}:
             assert t is not None
-            known[t] = _best_cell(board, t, rules, ev, remaining - 1)
+            known[t] = best_cell(board, t, rules, ev, remaining - 1)
         kept = known[hand[0]][0] if hand else float("-inf")
         pick = max(slots, key=lambda s: (max(known[market[s]][0], kept), -s))  # type: ignore[index]
         taken = market[pick]
