@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from calico_bot.games.calico.ai.board import Board, CatRule
 from calico_bot.games.calico.ai.evaluation import Evaluator
-from calico_bot.games.calico.ai.goalsim import best_cell
 from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
+from calico_bot.games.calico.engine.geometry import cells_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,18 @@ class Candidate:
     after: Board
     kept: int | None
     slot: int
+
+
+def best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
+    """The best value of ``tile`` on an empty space of ``board`` and that space (``remaining``: spaces left after)."""
+    best = (float("-inf"), -1)
+    for cell in cells_of(board.empty):
+        trial = board.copy()
+        trial.place(cell, tile, rules)
+        value = ev(trial, remaining)
+        if value > best[0]:
+            best = (value, cell)
+    return best
 
 
 def refill(market: Sequence[int | None], slot: int, bag: list[int], draw: int, *, solo: bool, n_players: int,

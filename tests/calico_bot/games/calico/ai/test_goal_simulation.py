@@ -7,7 +7,8 @@ import random
 from calico_bot.games.calico.ai import build_view
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator, Weights
-from calico_bot.games.calico.ai.goalsim import rollout, simulate_choices
+from calico_bot.games.calico.ai.goalsim import simulate_choices
+from calico_bot.games.calico.ai.playout import play_on
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.components import GOAL_SPACES, PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -29,7 +30,7 @@ def test_a_rollout_fills_the_quilt_and_returns_its_score() -> None:
         random.Random(3).shuffle(bag)
         board = Board.from_quilt(view.quilt)
         before = board.copy()
-        final = rollout(board, view.hand, view.market, bag, solo=view.solo, n_players=view.n_players,
+        final = play_on(board, list(view.hand), list(view.market), bag, 0, solo=view.solo, n_players=view.n_players,
                         rules=rules, ev=ev, rng=random.Random(4))
         assert board.cells == before.cells  # the start is not changed
         assert final.placed == PATCH_SPACES and final.empty == 0
