@@ -108,7 +108,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A tie at the end of the game, in any mode: the game's tie topic states every mode's rule.
     ("ties", (
         # "a tie", "tied", "tiebreak", "ties: who wins" (not "tie a boat to the dock").
-        r"\b(?:a|the|any)\s+tie\b", r"\btie-?break", r"\btied\b",
+        r"\b(?:a|the|any)\s+tie\b", r"\btie-?break", r"\btied\b", r"^ties?\s*[-–—:,?]",
         r"\bties?\b(?=.{0,30}\b(?:who|wins?|winner|broken)\b)",
         r"\b(?:same|equal)\s+(?:score|points|total)\b",
         r"\b(?:dead\s+even|even\s+on\s+(?:points|score)|level\s+on\s+points|finished\s+(?:dead\s+)?(?:even|level))\b",
@@ -231,7 +231,7 @@ _INTENT_PATTERNS += (
         r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b", r"\b(?:tell|ask)\s+(?:the|this)\s+bot\b",
         r"\b(?:bot|slash)\s+(?:commm?and?s?|comm?ands?|cmds?|syntax)\b",
         r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
-        r"bot\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输)",
+        r"(?:bot|机器人)\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输|报|叫|撤)",
         r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
         r"机器人.{0,12}(?:指令|命令)",
@@ -245,6 +245,10 @@ _WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底)?是(?:玩|干)
 _MOVE_TILE = re.compile(r"挪|移动|移到|换(?:个|一个)?位置|\b(?:move|moving|nudge|shift|slide)\b")
 _BOT_WORD = re.compile(r"\bbot\b|机器人|\bcommands?\b|\bcmd\b|指令|命令|/(?:calico|catbox|rules|daily)\b")
 _PARADOX = re.compile(r"\bparadox|悖论|背论|倍论|悖伦|悖轮|背轮|勃论|矛盾")
+#: Asking whether a move is allowed ("can we bid 0", "能不能叫0墩", "may I lead red"), not how to enter it.
+_MAY_I = re.compile(r"\b(?:can|may|could)\s+(?:i|we|you|u)\s+(?:\w+\s+)?(?:bid|declare|lead)\s+(?:a\s+|an\s+)?"
+                    r"(?:\d+|zero|one|two|three|four|five|red|blue|green|yellow)\b|"
+                    r"(?:能|可以|能不能|可不可以)(?:叫|报|出)\s*(?:[0-9]|零|红|蓝|绿|黄)")
 _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
@@ -337,6 +341,8 @@ def _first_intent(question: str) -> str | None:
                 return None
             if intent == "undo" and _MOVE_TILE.search(text) and not _BOT_WORD.search(text):
                 return None  # "放错了,还能挪到旁边那格吗": moving a placed tile at the table, a placement rule
+            if intent == "bot_commands" and _MAY_I.search(text):
+                return None  # "can we bid 0 tricks in the bot": whether the rules allow it, not how to type it
             if intent == "trick_winner" and _PARADOX.search(text):
                 return None  # the trick a paradox cut short goes to nobody: the paradox topic says so
             return intent

@@ -217,7 +217,52 @@ _IDENTITY_RE = re.compile("|".join((
     r"\b(?:what|which)\s+(?:ai\s+|language\s+)?(?:model|llm)\b", r"\bare\s+you\s+(?:an?\s+)?(?:ai|human|real person)\b",
     r"\bwho\s+(?:made|built|created|programmed|coded|developed)\s+(?:you|this bot|the bot)\b",
     r"(?:大|语言)模型", r"你是谁", r"你是(?:人|机器人|ai|AI|真人)", r"谁(?:开发|做|写|创造|制作)(?:的|了)?你",
+    # what the bot costs ("how much to add this bot to our server", 这个bot要收费吗), not what a card costs
+    r"\b(?:cost|costs|price|pay|charge)\b.{0,30}\b(?:add|adding|invite|inviting|install|installing|use|using)\s+"
+    r"(?:this|the|your)\s+bot\b", r"\bis\s+(?:this|the)\s+bot\s+(?:really\s+)?free\b",
+    r"\bbot\b.{0,20}\b(?:subscription|premium|paid\s+(?:plan|version|tier)|pricing)\b",
+    r"(?:bot|机器人)(?:要|是|需要)?(?:收费|免费|要钱|付费)",
 )))
+#: Talk around one of our games that asks nothing of its rules, even with the game named: who won a past
+#: game, finding players for one, a copy arriving, opinions of the art, a game like ours to recommend.
+_GAME_TALK_RE = re.compile("|".join((
+    r"\bwho\s+(?:actually\s+|even\s+|finally\s+|ended\s+up\s+)?won\b.{0,40}\b(?:last\s+(?:night|week|time)|yesterday|"
+    r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+other\s+(?:day|night)|earlier\s+today|this\s+morning)\b",
+    r"\b(?:last\s+night|yesterday|the\s+other\s+(?:day|night))\b.{0,40}\bwho\s+(?:actually\s+)?won\b",
+    r"(?:昨晚|昨天|前天|上周|上次|那天|周[一二三四五六日末]|星期[一二三四五六日天]).{0,12}谁赢了",
+    r"\bi\s+left\s+early\b",
+    # finding players for a game ("anyone up for calico on saturday", 这周五晚上有人约猫与花毯吗)
+    r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play|around\s+to\s+play)\b", r"\bwho(?:'s|\s+is)\s+up\s+for\b",
+    r"(?:今晚|明晚|今天晚上|明天|这周|周末|周[一二三四五六日末]|星期[一二三四五六日天]).{0,6}(?:有没有人|有人|谁)(?:要|想)?"
+    r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约",
+    r"桌游搭子|找搭子|三缺一|(?:有没有人|有人|谁)(?:要|想)?(?:一起|来)(?:开|玩|打)(?:一|几)?(?:局|把|盘)?",
+    r"\b(?:i'?m|am|anyone|anybody|who'?s|who\s+is|you|u|everyone|y'?all|people)\s+(?:free|down)\s+"
+    r"(?:to\s+play|for\s+a\s+(?:game|round|match))\b",
+    r"\bin\s+the\s+mail\b", r"\b(?:copy|box|game|order|package|parcel)\b.{0,30}\b(?:arrived|came\s+(?:in|today))\b",
+    r"\bnew\s+cardboard\b", r"到货|发货|物流|补货",
+    r"\b(?:the\s+)?(?:art|artwork|illustrations?|box\s+art)\s+(?:in|of|on|for)\s+(?:this|the|calico|cat\s+in\s+the\s+box|"
+    r"(?:the\s+)?isle\s+of\s+cats)\b", r"\b(?:[0-9]|10)\s*/\s*10\b", r"\bwould\s+frame\b",
+    r"\b(?:recommend|suggest)\w*\b.{0,40}\b(?:similar\s+to|games?\s+like)\b",
+    r"\b(?:what|which|any)\s+other\s+(?:\w+\s+){0,2}games?\b(?!\s+(?:modes?|variants?|types?|setups?))",
+    r"\bgames?\s+(?:would|do|could|can)\s+you\s+recommend\b",
+    r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
+    r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
+    r"推荐.{0,6}(?:类似|像)",
+)))
+#: Feelings about a game and pets' mischief with it ("gg,这把我直接破防了", "my sister destroyed me at isle of
+#: cats again", 我家猫把布片叼走了): no rules question unless the message also asks one.
+_GAME_FEELINGS_RE = re.compile("|".join((
+    r"破防|蚌埠住|绷不住|笑死|xswl|栓q|芭比q|家人们谁懂|yyds|绝绝子|摆烂|寄了|裂开了",
+    r"\b(?:destroyed|crushed|wrecked|smashed|demolished|obliterated|stomped|thrashed)\s+(?:me|us)\b",
+    r"\bbeat\s+(?:me|us)\s+(?:again\s+)?at\b", r"\bnever\s+recovering\b",
+    r"\b(?:game|games|match|session)\s+(?:last\s+night|yesterday)\s+(?:was|were)\b",
+    r"\bwas\s+(?:so\s+)?(?:wild|insane|crazy|intense|fun|amazing|brutal|epic)\b",
+    r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏)",
+    r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+on)\b",
+)))
+#: Signs that a message asks something.
+_ASKS_RE = re.compile(r"[??]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|"
+                      r"\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|will)\b")
 
 # ------------------------------------------------------------------------------ arithmetic
 _NUMBER = r"(?:\d+(?:\.\d+)?|[零一二三四五六七八九十百千万两]+)"
@@ -351,7 +396,7 @@ _OUT_OF_DOMAIN_ZH = (
     # the rainbow in the sky (not a quilt's six colours), crafts, holiday islands, rats at home
     "七种颜色", "7种颜色", "七色", "彩虹为什么", "手工", "海南",
     "三亚", "厦门", "鼓浪屿", "赶走", "灭鼠", "老鼠药", "捕鼠", "粘鼠板",
-    "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
+    "群岛", "坐船", "晕船", "晕不晕", "鱼饵", "钓到", "钓竿", "渔具", "饵料", "船员证", "驾照", "执照", "考证", "证书",
     "祖父悖论", "芝诺", "理发师悖论", "费米悖论", "双生子", "忒修斯",
     "开衫", "毛衣", "裤子", "袖子", "领子", "拉链", "高尔夫", "板球", "橄榄球", "棒球",
     "排球", "拳击", "摔跤", "赛车", "马拉松", "游泳", "滑雪", "多少秒", "几秒", "性格", "电视", "追剧", "下一季",
@@ -550,8 +595,8 @@ def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
 
 def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str, ...] | None = None,
                  corrected: frozenset[str] = frozenset(), zh_keywords: frozenset[str] | None = None) -> str | None:
-    """Why a message is not a rules question ("other_game", "about_bot", "shopping", "arithmetic",
-    "small_talk", "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
+    """Why a message is not a rules question ("other_game", "about_bot", "shopping", "game_talk",
+    "arithmetic", "small_talk", "other_domain", "no_rules_word", "theme_only"), or None when it may be one.
 
     ``named_game`` is the game the question names (``guess_game``), if any; ``terms`` are the
     question's English index terms that the rules use, after spelling correction (default: every
@@ -565,8 +610,12 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_game"
     if _SHOPPING_RE.search(text):
         return "shopping"
+    if _GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text)):
+        return "game_talk"
+    if _IDENTITY_RE.search(text):
+        return "about_bot"
     if named_game is not None:
-        return "about_bot" if _IDENTITY_RE.search(text) else None
+        return None
     if _META_RE.search(text):
         return "about_bot"
     if terms is None:

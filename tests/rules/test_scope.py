@@ -795,3 +795,47 @@ def test_the_question_after_an_aside_is_read_on_its_own() -> None:
     assert after_the_aside("累死了,话说回来,猫咪怎么算分") == "猫咪怎么算分"
     assert after_the_aside("anyway how do buttons work") is None  # nothing before it: no aside
     assert after_the_aside("what a game, btw") is None  # nothing after it
+
+
+# ---------------------------------------------------- issue 17, seventeenth pass: categories from offtopic-ak/blind-at
+@pytest.mark.parametrize(("message", "reason"), [
+    ("so who won the calico game last night? had to log off", "game_talk"),
+    ("上周六那局猫岛最后谁赢了", "game_talk"),
+    ("anyone free to play isle of cats after dinner", "game_talk"),
+    ("周末有人想一起开一局盒中猫吗", "game_talk"),
+    ("my copy of calico finally arrived, can't wait", "game_talk"),
+    ("盒中猫什么时候补货啊", "game_talk"),
+    ("honestly the artwork in isle of cats is adorable", "game_talk"),
+    ("can you suggest something similar to cat in the box for 6 people", "game_talk"),
+    ("有没有类似猫与花毯的桌游", "game_talk"),
+    ("gg 猫岛这把我直接破防了", "game_talk"),
+    ("my brother crushed me at calico, rematch tomorrow", "game_talk"),
+    ("我家猫把盒中猫的牌咬坏了一张", "game_talk"),
+    ("is this bot free or do we need premium", "about_bot"),
+    ("how much would it cost to invite the bot to my server", "about_bot"),
+    ("这个机器人要付费吗", "about_bot"),
+    ("that isle of cats game yesterday was so intense, well played", "game_talk"),
+    ("who's up for cat in the box tomorrow at 9?", "game_talk"),
+    ("what other relaxing games would you suggest if we love calico", "game_talk"),
+    ("明晚有人约盒中猫吗", "game_talk"),
+    ("暑假想去群岛玩,坐船会不会晕", "other_domain"),
+])
+def test_talk_around_our_games_and_the_bots_price_are_refused(real_index: RulesIndex, message: str,
+                                                              reason: str) -> None:
+    assert_refused(real_index, message, reason)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # feelings beside a real question, "free" as in costless, "like" in a rules sense: still rules questions
+    ("破防了,红色到底什么时候算被打破", "citb.lead.red"),
+    ("I bought a rescue card yesterday, is it free to play today", "ioc.buy.cards"),
+    ("my friend crushed me, how are ties broken in calico", "calico.end.ties"),
+    ("tie - do we compare buttons or cats", "calico.end.ties"),
+    ("机器人上怎么出牌顺便报颜色", "citb.bot.commands"),
+    ("what other game modes does calico have", "calico.overview"),
+    ("can i bid zero in the bot", "citb.setup"),  # whether the rules allow it: the bids detail, not the commands
+    ("the last game was crazy, who wins a tie in isle of cats?", "ioc.ties"),
+])
+def test_feelings_free_and_ties_beside_rules_words_are_answered(real_index: RulesIndex, question: str,
+                                                                topic: str) -> None:
+    assert_answers_first(real_index, question, topic)
