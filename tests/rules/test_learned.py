@@ -229,3 +229,18 @@ def test_a_message_like_a_labelled_off_topic_one_is_refused(real_index: RulesInd
     for q in load_questions():
         if q.split in ("blind-l", "blind-m", "blind-n", "blind-o", "scope-dev2") and not q.offtopic:
             assert not reranker.hiding({q.split}).looks_off_topic(q.q), q.q
+
+
+def test_json_lines_skips_what_does_not_parse_and_reads_one_value_a_line(tmp_path: Path) -> None:
+    from calico_bot.rules.rerank import json_lines
+
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"q": "a"}\n\n{"q": "b"}\n', encoding="utf-8")
+    assert json_lines(good) == [{"q": "a"}, {"q": "b"}]
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"q": "a"}\n{"q": \n{"q": "c"}\n1, 2\n', encoding="utf-8")
+    assert json_lines(broken) == [{"q": "a"}, {"q": "c"}]  # a cut line and a line of two values are left out
+    two = tmp_path / "two.jsonl"
+    two.write_text('{"q": "a"}\n1, 2\n', encoding="utf-8")
+    assert json_lines(two) == [{"q": "a"}]  # the whole file parses, but as three values for two lines
+    assert json_lines(tmp_path / "missing.jsonl") == []
