@@ -228,7 +228,9 @@ _INTENT_PATTERNS += (
     )),
     ("bot_commands", (
         r"\b(?:play|make|take|do|start|join|pick|choose|declare|bid|undo)\b.{0,30}\b(?:through|thru|with|using|via|in)\s+"
-        r"(?:the|this)\s+bot\b", r"\bwhat\s+(?:do|should|must)\s+i\s+type\b", r"\b(?:tell|ask)\s+(?:the|this)\s+bot\b",
+        r"(?:the|this)\s+bot\b",
+        r"\b(?:declare|bid|put\s+in\s+my\s+bid|enter\s+my\s+bid)\b.{0,30}\b(?:on|in|through|via)\s+discord\b",
+        r"\bwhat\s+(?:do|should|must)\s+i\s+type\b", r"\b(?:tell|ask)\s+(?:the|this)\s+bot\b",
         r"\b(?:bot|slash)\s+(?:commm?and?s?|comm?ands?|cmds?|syntax)\b",
         r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
         r"(?:bot|机器人)\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输|报|叫|撤)",

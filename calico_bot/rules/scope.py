@@ -153,7 +153,7 @@ _META_PATTERNS = (
     r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
     r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
     r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile|channel)",
-    r"^(?!.*\b(?:patch(?:es)?|hand|tiles?|cards?|turn|opponent|quilt|score|goals?|market)\b)"
+    r"^(?!.*\b(?:patch(?:es)?|hand|tiles?|cards?|turn|opponent|quilt|score|goals?|market|bids?|tricks?|declare|cats?|fish)\b)"
     r".*\b(?:to|in|on)\s+discord\b(?!.*\b(?:game|play|rules?)\b)",
     r"\bis\s+(?:this|the)\s+bot\s+(?:just\s+|really\s+|actually\s+)?(?:a|an)\s+(?:guy|person|human|real|man|woman|kid)\b",
     r"\b(?:when|how)\s+were\s+you\s+(?:first\s+)?(?:switched|turned|powered)\s+on\b",
@@ -195,7 +195,10 @@ _SHOPPING_RE = re.compile("|".join((
     r"\b(?:on|from)\s+(?:amazon|ebay)\b", r"\bcheap(?:er|est)?\s+(?:copy|price|deal)\b", r"\bof\s+all\s+time\b",
     r"\b(?:board|card|party)\s+games?\s+for\s+(?:travel|trips?|kids|parties|couples|date\s+night)\b",
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
-    r"买.{0,6}(?:便宜|多少钱)", r"史上最(?:好玩|好|佳)",
+    # buying a copy (not the fish a card costs: "买这张卡多少钱")
+    r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
+    r"史上最(?:好玩|好|佳)", r"淘宝|京东|拼多多|闲鱼|亚马逊|哪家(?:买|店)",
+    r"(?:游戏|桌游|这盒|一盒)(?:现在|目前)?(?:要|卖|大概)?多少钱",
     # a price ("the best two player game under $30")
     r"[$€£¥]\s?\d", r"\b\d+\s?(?:dollars|bucks|euros?|quid|usd)\b",
     # news about a game: a release, a review, its art (not which edition or expansion the rules cover)
@@ -222,6 +225,9 @@ _IDENTITY_RE = re.compile("|".join((
     r"(?:this|the|your)\s+bot\b", r"\bis\s+(?:this|the)\s+bot\s+(?:really\s+)?free\b",
     r"\bbot\b.{0,20}\b(?:subscription|premium|paid\s+(?:plan|version|tier)|pricing)\b",
     r"(?:bot|机器人)(?:要|是|需要)?(?:收费|免费|要钱|付费)",
+    # the bot's permissions in a server ("give the bot permission to post in another channel")
+    r"\bpermissions?\b.{0,40}\b(?:channel|server|post|posting|role)\b|\b(?:bot|channel|server|role)\b.{0,40}\bpermissions?\b",
+    r"(?:机器人|bot).{0,10}权限|权限.{0,10}(?:机器人|bot|频道)",
 )))
 #: Talk around one of our games that asks nothing of its rules, even with the game named: who won a past
 #: game, finding players for one, a copy arriving, opinions of the art, a game like ours to recommend.
@@ -247,14 +253,17 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bgames?\s+(?:would|do|could|can)\s+you\s+recommend\b",
     r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
-    r"推荐.{0,6}(?:类似|像)",
+    r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
+    r"美术|周边|画风|(?:盒子|包装)(?:设计)?.{0,3}好看",
 )))
 #: Feelings about a game and pets' mischief with it ("gg,这把我直接破防了", "my sister destroyed me at isle of
 #: cats again", 我家猫把布片叼走了): no rules question unless the message also asks one.
 _GAME_FEELINGS_RE = re.compile("|".join((
     r"破防|蚌埠住|绷不住|笑死|xswl|栓q|芭比q|家人们谁懂|yyds|绝绝子|摆烂|寄了|裂开了",
     r"\b(?:destroyed|crushed|wrecked|smashed|demolished|obliterated|stomped|thrashed)\s+(?:me|us)\b",
-    r"\bbeat\s+(?:me|us)\s+(?:again\s+)?at\b", r"\bnever\s+recovering\b",
+    r"\bbeat\s+(?:me|us)\s+(?:again\s+)?at\b", r"\bnever\s+recovering\b", r"\bnever\s+play(?:ing)?\b.{0,40}\bagain\b",
+    r"\b(?:she|he|they)(?:'s|\s+is|\s+are|'re)\s+(?:such\s+)?(?:a\s+)?(?:menace|monster|beast|shark)\b",
+    r"一定(?:要)?赢(?:你们|你)|等着瞧?$|下次.{0,8}(?:赢|虐|打败)(?:你们|你)",
     r"\b(?:game|games|match|session)\s+(?:last\s+night|yesterday)\s+(?:was|were)\b",
     r"\bwas\s+(?:so\s+)?(?:wild|insane|crazy|intense|fun|amazing|brutal|epic)\b",
     r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏)",

@@ -138,7 +138,7 @@ OTHER_DOMAIN_STEP = 0.1
 CALICO_PRIOR = 1.2
 #: A structure question ("how many players", "undo") whose words point to no game is about the game whose
 #: topics hold at least this share of the topic classifier's probability (``RulesIndex._learned_game``).
-LEARNED_GAME_SHARE = 0.6
+LEARNED_GAME_SHARE = 0.65
 #: Games that do not support the player count a question names ("with 5 players") rank this much lower.
 UNSUPPORTED_COUNT_FACTOR = 0.5
 GAME_HINT_DOMINANCE = 2.0

@@ -819,6 +819,15 @@ def test_the_question_after_an_aside_is_read_on_its_own() -> None:
     ("what other relaxing games would you suggest if we love calico", "game_talk"),
     ("明晚有人约盒中猫吗", "game_talk"),
     ("暑假想去群岛玩,坐船会不会晕", "other_domain"),
+    # after blind-au/av and offtopic-al/am were measured
+    ("any game recs for a big group? something like werewolf", "game_talk"),
+    ("never playing calico with my uncle again, he's a shark", "game_talk"),
+    ("盒中猫在京东买靠谱吗", "shopping"),
+    ("这盒桌游现在多少钱", "shopping"),
+    ("猫岛的画风我太爱了", "game_talk"),
+    ("下次猫与花毯我一定赢你们", "game_talk"),
+    ("the bot needs permission to post in #games, how do I set that", "about_bot"),
+    ("机器人没有这个频道的权限怎么办", "about_bot"),
 ])
 def test_talk_around_our_games_and_the_bots_price_are_refused(real_index: RulesIndex, message: str,
                                                               reason: str) -> None:
@@ -835,6 +844,9 @@ def test_talk_around_our_games_and_the_bots_price_are_refused(real_index: RulesI
     ("what other game modes does calico have", "calico.overview"),
     ("can i bid zero in the bot", "citb.setup"),  # whether the rules allow it: the bids detail, not the commands
     ("the last game was crazy, who wins a tie in isle of cats?", "ioc.ties"),
+    ("how do i enter my bid on discord", "citb.bot.commands"),
+    ("when we play on discord can the others see my hand patches", "calico.hand.private"),
+    ("买这张卡多少钱,要付几条鱼", "ioc.buy.cards"),
 ])
 def test_feelings_free_and_ties_beside_rules_words_are_answered(real_index: RulesIndex, question: str,
                                                                 topic: str) -> None:
