@@ -398,15 +398,10 @@ class StrongPolicy:
         key = (a, b)
         if key not in thirds:
             if a not in seconds:
-                best: tuple[float, Board] | None = None
-                for cell in cells_of(after.empty):
-                    trial = after.copy()
-                    trial.place(cell, a, rules)
-                    value = ev(trial, remaining - 1)
-                    if best is None or value > best[0]:
-                        best = (value, trial)
-                assert best is not None
-                seconds[a] = best[1]
+                _, cell = ev.best_placement(after, a, rules, remaining - 1)
+                assert cell >= 0
+                seconds[a] = trial = after.copy()
+                trial.place(cell, a, rules)
             thirds[key] = self._best_next(seconds[a], b, rules, ev, remaining - 2, float("-inf"))
         return thirds[key]
 
@@ -421,14 +416,8 @@ class StrongPolicy:
 
     def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
                    default: float) -> float:
-        best: float | None = None
-        for cell in cells_of(board.empty):
-            trial = board.copy()
-            trial.place(cell, tile, rules)
-            value = ev(trial, remaining)
-            if best is None or value > best:
-                best = value
-        return default if best is None else best
+        best, cell = ev.best_placement(board, tile, rules, remaining)
+        return default if cell < 0 else best
 
 
 def sample_markets(view: PlayerView, slots: list[int], samples: int, rng: random.Random) -> dict[int, list[list[int]]]:
