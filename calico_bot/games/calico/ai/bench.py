@@ -67,7 +67,8 @@ class DuelOutcome:
 NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policies run without a time cap
 SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame",
                    "endgame_spaces", "scenario_endgame", "cat_room",
-                   "button_room", "long_decay", "rollouts", "horizon", "rollout_top", "halving")
+                   "button_room", "long_decay", "rollouts", "horizon", "rollout_top", "halving",
+                   "rollouts_everywhere")
 WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
 WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 

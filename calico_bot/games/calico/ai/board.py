@@ -192,6 +192,33 @@ class Board:
         self.points += gained
         return gained
 
+    def key(self) -> tuple:
+        """What identifies the quilt for scoring and search: its tiles and tokens (the masks, regions, points and
+        rainbow follow from them; the points and rainbow are kept in the key all the same)."""
+        return (tuple(self.cells), self.catm, self.btnm, self.points, self.rainbow)
+
+    def try_place(self, cell: int, tile: int, rules: tuple[CatRule | None, ...]) -> tuple:
+        """:meth:`place` in a way :meth:`take_back` undoes: returns what the placement overwrites (a trial
+        placement without a copy of the quilt)."""
+        pattern = tile % 6
+        color = tile // 6
+        saved = (cell, pattern, color, self.pg[pattern], self.cg[color], self.catm, self.btnm, self.btn_colors,
+                 self.rainbow, self.points)
+        self.place(cell, tile, rules)
+        return saved
+
+    def take_back(self, saved: tuple) -> None:
+        """Undo the :meth:`try_place` that returned ``saved`` (the last placement made)."""
+        cell, pattern, color, pg, cg, self.catm, self.btnm, self.btn_colors, self.rainbow, self.points = saved
+        bit = 1 << cell
+        self.cells[cell] = EMPTY
+        self.pm[pattern] &= ~bit
+        self.cm[color] &= ~bit
+        self.pg[pattern] = pg
+        self.cg[color] = cg
+        self.empty |= bit
+        self.placed -= 1
+
     def goal_score(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...]) -> int:
         return sum(goal_points(self.cells, n, g) for n, g in goals)
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
 from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
+from calico_bot.games.calico.engine.geometry import cells_of
 from calico_bot.games.calico.engine.scoring import goal_tests
 
 
@@ -276,6 +277,31 @@ class Evaluator:
         # A goal's value depends only on the six tiles around it: remembered by goal and those tiles.
         self._goal_tiles = tuple((i, itemgetter(*n), n, g) for i, (n, g) in enumerate(goals))
         self._goal_values: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._best: dict[tuple, tuple[float, int]] = {}  # (quilt key, tile, placements left) -> best_placement
+
+    def best_placement(self, board: Board, tile: int, rules: tuple[CatRule | None, ...],
+                       remaining: int) -> tuple[float, int]:
+        """The best ``self(trial, remaining)`` for ``trial`` = ``board`` with ``tile`` on an empty space, and that
+        space (the first of equal values; ``(-inf, -1)`` on a full quilt). Each trial is placed on ``board`` and
+        taken back (:meth:`.board.Board.try_place`), so ``board`` is left as it was and nothing is copied.
+
+        The answer is remembered by the quilt (:meth:`.board.Board.key`), the tile and ``remaining``: the search
+        and the play-outs of one move ask for the same quilts again and again (every play-out of a pair starts
+        from the quilt the search tried, and many futures place the same tiles). ``rules`` must be the
+        evaluator's own."""
+        key = (board.key(), tile, remaining)
+        found = self._best.get(key)
+        if found is not None:
+            return found
+        best = (float("-inf"), -1)
+        for cell in cells_of(board.empty):
+            saved = board.try_place(cell, tile, rules)
+            value = self(board, remaining)
+            board.take_back(saved)
+            if value > best[0]:
+                best = (value, cell)
+        self._best[key] = best
+        return best
 
     def goals_value(self, board: Board) -> float:
         m = self.w.goal_choices

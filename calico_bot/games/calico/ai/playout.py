@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from calico_bot.games.calico.ai.board import Board, CatRule
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
-from calico_bot.games.calico.engine.geometry import cells_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +37,7 @@ class Candidate:
 
 def best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
     """The best value of ``tile`` on an empty space of ``board`` and that space (``remaining``: spaces left after)."""
-    best = (float("-inf"), -1)
-    for cell in cells_of(board.empty):
-        trial = board.copy()
-        trial.place(cell, tile, rules)
-        value = ev(trial, remaining)
-        if value > best[0]:
-            best = (value, cell)
-    return best
+    return ev.best_placement(board, tile, rules, remaining)
 
 
 def refill(market: Sequence[int | None], slot: int, bag: list[int], draw: int, *, solo: bool, n_players: int,
@@ -73,7 +65,9 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
             n_players: int, rules: tuple[CatRule | None, ...], ev: Evaluator, rng: random.Random,
             turns: int | None = None) -> Board:
     """Play the player's quilt on by the one-ply policy for ``turns`` placements (None: to the end of the game) on
-    the guessed ``bag`` (read from index ``draw``); ``board`` and the lists passed are not changed."""
+    the guessed ``bag`` (read from index ``draw``); ``board`` and the lists passed are not changed. (Each tile's best
+    space on a quilt is remembered by the evaluator, :meth:`.evaluation.Evaluator.best_placement`: the play-outs of
+    one move meet the same quilts again and again.)"""
     board = board.copy()
     hand = list(hand)
     played = 0
@@ -93,6 +87,8 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
         _, h, cell = best
         board.place(cell, hand.pop(h), rules)
         played += 1
+        if turns is not None and played >= turns:
+            break  # the market pick after the last placement would change nothing returned
         known = {}
         slots = [i for i, t in enumerate(market) if t is not None] if remaining > 0 else []
         if not slots:

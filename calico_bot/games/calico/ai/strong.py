@@ -44,7 +44,8 @@ Two options of the eighth round of issue 16, off by default as they measured no 
 factors fitted by :mod:`.chances`, raised to these powers), and ``long_decay`` gives the count cats of six and seven
 tiles a decay of their own.
 
-Root play-outs (ninth round of issue 16, off by default: ``rollouts`` = 0; README, "The AI"): with ``rollouts`` > 0 the
+Root play-outs (ninth round of issue 16; on by default since the tenth, ``rollouts=8,horizon=4,rollout_top=3``, in solo
+games without a scenario only unless ``rollouts_everywhere`` is 1; README, "The AI"): with ``rollouts`` > 0 the
 best ``rollout_top`` (placement, market tile) pairs of the sampled stage are played on over that many guessed futures
 each, drawn from ``view.unseen`` (:mod:`.playout`), by a one-ply policy on the same evaluation, to the end of the game
 or for ``horizon`` placements, and the pair with the best mean value is played; ``halving`` drops the weaker half of
@@ -105,11 +106,13 @@ BUTTON_ROOM = 0.0
 LONG_DECAY = 0.0  # the decay of the count cats of 6 or 7 tiles (0: ``Weights.cat_decay``, as the other cats)
 # Root play-outs (issue 16's ninth round, :mod:`.playout`): guessed futures per shortlisted (placement, tile) pair
 # (0: off), placements played before the evaluation decides (0: to the end of the game), pairs played out, and
-# successive halving of those pairs (0 or 1).
-ROLLOUTS = 0
-HORIZON = 0
-ROLLOUT_TOP = 6
+# successive halving of those pairs (0 or 1). On since the tenth round (8 futures of 4 placements for the best 3
+# pairs), in solo games without a scenario only, where they were measured, unless ``rollouts_everywhere`` is 1.
+ROLLOUTS = 8
+HORIZON = 4
+ROLLOUT_TOP = 3
 HALVING = 0
+ROLLOUTS_EVERYWHERE = 0
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -125,9 +128,10 @@ class StrongPolicy:
                  endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME,
                  cat_room: float = CAT_ROOM, button_room: float = BUTTON_ROOM, long_decay: float = LONG_DECAY,
                  rollouts: int = ROLLOUTS, horizon: int = HORIZON, rollout_top: int = ROLLOUT_TOP,
-                 halving: int = HALVING) -> None:
+                 halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
-                                       ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1)):
+                                       ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
+                                       ("rollouts_everywhere", rollouts_everywhere, 0, 1)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
         if endgame_spaces not in (3, 4):
@@ -160,6 +164,7 @@ class StrongPolicy:
         self.horizon = horizon
         self.rollout_top = rollout_top
         self.halving = bool(halving)
+        self.rollouts_everywhere = bool(rollouts_everywhere)
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -303,7 +308,8 @@ class StrongPolicy:
                 if best2 is None or key[:2] > best2[:2]:
                     best2 = key
         assert best2 is not None
-        if self.rollouts > 0 and len(scored) > 1 and time.perf_counter() <= deadline:
+        if (self.rollouts > 0 and (self.rollouts_everywhere or (view.solo and view.scenario is None))
+                and len(scored) > 1 and time.perf_counter() <= deadline):
             best2 = self._played_out(view, scored, rules, ev, deadline) or best2
         _, _, h, cell, s = best2
         return make_turn(view, h, cell, s)
@@ -398,15 +404,10 @@ class StrongPolicy:
         key = (a, b)
         if key not in thirds:
             if a not in seconds:
-                best: tuple[float, Board] | None = None
-                for cell in cells_of(after.empty):
-                    trial = after.copy()
-                    trial.place(cell, a, rules)
-                    value = ev(trial, remaining - 1)
-                    if best is None or value > best[0]:
-                        best = (value, trial)
-                assert best is not None
-                seconds[a] = best[1]
+                _, cell = ev.best_placement(after, a, rules, remaining - 1)
+                assert cell >= 0
+                seconds[a] = trial = after.copy()
+                trial.place(cell, a, rules)
             thirds[key] = self._best_next(seconds[a], b, rules, ev, remaining - 2, float("-inf"))
         return thirds[key]
 
@@ -421,14 +422,8 @@ class StrongPolicy:
 
     def _best_next(self, board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int,
                    default: float) -> float:
-        best: float | None = None
-        for cell in cells_of(board.empty):
-            trial = board.copy()
-            trial.place(cell, tile, rules)
-            value = ev(trial, remaining)
-            if best is None or value > best:
-                best = value
-        return default if best is None else best
+        best, cell = ev.best_placement(board, tile, rules, remaining)
+        return default if cell < 0 else best
 
 
 def sample_markets(view: PlayerView, slots: list[int], samples: int, rng: random.Random) -> dict[int, list[list[int]]]:

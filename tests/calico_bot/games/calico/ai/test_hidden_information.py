@@ -156,8 +156,9 @@ def test_strong_samples_from_unseen_only_and_stays_blind_to_hidden_tiles(monkeyp
 
 @pytest.mark.parametrize("horizon", [0, 3])
 def test_play_outs_decide_from_the_view_only(monkeypatch: pytest.MonkeyPatch, horizon: int) -> None:
-    """Root play-outs (an option, off by default) guess their futures from the unseen tiles only: shuffling the
-    hidden bag and swapping other hands with it changes neither the futures played nor the decision."""
+    """Root play-outs (on by default in standard solo, an option elsewhere) guess their futures from the unseen
+    tiles only: shuffling the hidden bag and swapping other hands with it changes neither the futures played nor
+    the decision."""
     from calico_bot.games.calico.ai import strong as strong_module
 
     calls: list[tuple[list[int], list[float | None]]] = []
@@ -176,7 +177,7 @@ def test_play_outs_decide_from_the_view_only(monkeypatch: pytest.MonkeyPatch, ho
             seat = position.current
             view = build_view(position, seat)
             policy = StrongPolicy(7, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3,
-                                  horizon=horizon)
+                                  horizon=horizon, rollouts_everywhere=1)
             before = len(calls)
             decide = [policy.choose_turn(build_view(s, seat))
                       for s in (position, _perturbed(position, seat, rng), _perturbed(position, seat, rng))]

@@ -47,8 +47,11 @@ def test_settings_parse_and_wrong_values_are_refused(capsys: pytest.CaptureFixtu
     policy = bench._policy("strong:rollouts=8,horizon=5,rollout_top=4,halving=1", 1, bench.NO_CAP)
     assert (policy.rollouts, policy.horizon, policy.rollout_top, policy.halving) == (8, 5, 4, True)  # type: ignore
     default = StrongPolicy(1)
-    assert (default.rollouts, default.horizon) == (0, 0)  # off unless asked for
-    for bad in ({"rollouts": -1}, {"rollouts": 2.5}, {"horizon": 23}, {"rollout_top": 1}, {"halving": 2}):
+    assert (default.rollouts, default.horizon, default.rollout_top, default.halving) == (8, 4, 3, False)
+    assert not default.rollouts_everywhere  # standard solo only, unless asked for
+    assert not bench._policy("strong-v1", 1, bench.NO_CAP).rollouts  # type: ignore[attr-defined]
+    for bad in ({"rollouts": -1}, {"rollouts": 2.5}, {"horizon": 23}, {"rollout_top": 1}, {"halving": 2},
+                {"rollouts_everywhere": 2}):
         with pytest.raises(ValueError, match="must be a whole number"):
             StrongPolicy(1, **bad)  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
@@ -136,6 +139,33 @@ def test_play_outs_are_deterministic_for_a_fixed_seed(horizon: int) -> None:
     for players, turns in ((1, 5), (2, 9)):
         state = _position(players, turns)
         view = build_view(state, state.current)
-        a = StrongPolicy(9, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3, horizon=horizon)
-        b = StrongPolicy(9, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3, horizon=horizon)
+        a = StrongPolicy(9, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3, horizon=horizon,
+                         rollouts_everywhere=1)
+        b = StrongPolicy(9, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3, horizon=horizon,
+                         rollouts_everywhere=1)
         assert a.choose_turn(view) == b.choose_turn(build_view(state.copy(), state.current))
+
+
+def test_the_default_plays_out_in_standard_solo_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On by default where it was measured (solo without a scenario); games with others and solo scenarios play
+    out only with ``rollouts_everywhere=1``."""
+    calls: list[int] = []
+    original = strong_module.playout_means
+
+    def counting(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(kwargs["futures"])
+        return original(candidates, market, pool, **kwargs)
+
+    monkeypatch.setattr(strong_module, "playout_means", counting)
+    scenario = new_game(GameOptions(players=["p0"], mode="solo", scenario=3), 5)
+    rng = random.Random(5)
+    scenario.apply(random_goal_choice(scenario, 0, rng))
+    for _ in range(4):
+        scenario.apply(random_turn(scenario, rng))
+    for state, everywhere, played in ((_position(1, 4), 0, True), (_position(2, 6), 0, False),
+                                      (scenario, 0, False), (_position(2, 6), 1, True), (scenario, 1, True)):
+        before = len(calls)
+        StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, rollouts_everywhere=everywhere).choose_turn(
+            build_view(state, state.current))
+        assert (len(calls) > before) == played
+        assert calls[before:] == ([8] if played else [])
