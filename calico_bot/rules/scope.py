@@ -241,7 +241,8 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play|around\s+to\s+play)\b", r"\bwho(?:'s|\s+is)\s+up\s+for\b",
     r"(?:今晚|明晚|今天晚上|明天|这周|周末|周[一二三四五六日末]|星期[一二三四五六日天]).{0,6}(?:有没有人|有人|谁)(?:要|想)?"
     r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约",
-    r"桌游搭子|找搭子|三缺一|(?:有没有人|有人|谁)(?:要|想)?(?:一起|来)(?:开|玩|打)(?:一|几)?(?:局|把|盘)?",
+    # finding players (not "第一墩谁来打", who leads the first trick)
+    r"桌游搭子|找搭子|三缺一|(?:有没有人|有人)(?:要|想)?(?:一起|来)(?:开|玩|打)|谁(?:要|想)?一起(?:开|玩|打)",
     r"\b(?:i'?m|am|anyone|anybody|who'?s|who\s+is|you|u|everyone|y'?all|people)\s+(?:free|down)\s+"
     r"(?:to\s+play|for\s+a\s+(?:game|round|match))\b",
     r"\bin\s+the\s+mail\b", r"\b(?:copy|box|game|order|package|parcel)\b.{0,30}\b(?:arrived|came\s+(?:in|today))\b",
@@ -249,12 +250,13 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\b(?:the\s+)?(?:art|artwork|illustrations?|box\s+art)\s+(?:in|of|on|for)\s+(?:this|the|calico|cat\s+in\s+the\s+box|"
     r"(?:the\s+)?isle\s+of\s+cats)\b", r"\b(?:[0-9]|10)\s*/\s*10\b", r"\bwould\s+frame\b",
     r"\b(?:recommend|suggest)\w*\b.{0,40}\b(?:similar\s+to|games?\s+like)\b",
-    r"\b(?:what|which|any)\s+other\s+(?:\w+\s+){0,2}games?\b(?!\s+(?:modes?|variants?|types?|setups?))",
+    r"\b(?:what|which|any)\s+other\s+(?:\w+\s+){0,2}games?\b(?!\s+(?:modes?|variants?|types?|setups?|ends?|ending|rules?|over|options?|settings?))",
     r"\bgames?\s+(?:would|do|could|can)\s+you\s+recommend\b",
     r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
-    r"美术|周边|画风|(?:盒子|包装)(?:设计)?.{0,3}好看",
+    # the art and merchandise (周边 alone is also "around": 目标周边的六格)
+    r"美术|画风|(?:买|卖|出)(?:个|些|点)?周边|周边(?:产品|商品)|(?:盒子|包装)(?:设计)?.{0,3}好看",
 )))
 #: Feelings about a game and pets' mischief with it ("gg,这把我直接破防了", "my sister destroyed me at isle of
 #: cats again", 我家猫把布片叼走了): no rules question unless the message also asks one.

@@ -845,9 +845,16 @@ def test_talk_around_our_games_and_the_bots_price_are_refused(real_index: RulesI
     ("can i bid zero in the bot", "citb.setup"),  # whether the rules allow it: the bids detail, not the commands
     ("the last game was crazy, who wins a tie in isle of cats?", "ioc.ties"),
     ("how do i enter my bid on discord", "citb.bot.commands"),
+    ("设计目标周边的六格都要算进去吗", "calico.goals.scoring"),
     ("when we play on discord can the others see my hand patches", "calico.hand.private"),
     ("买这张卡多少钱,要付几条鱼", "ioc.buy.cards"),
 ])
 def test_feelings_free_and_ties_beside_rules_words_are_answered(real_index: RulesIndex, question: str,
                                                                 topic: str) -> None:
     assert_answers_first(real_index, question, topic)
+
+
+@pytest.mark.parametrize("question", ["第一墩谁来打?", "are there any other game end conditions in calico"])
+def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_index: RulesIndex, question: str) -> None:
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits, (found.out_of_scope, [h.id for h in found.hits])

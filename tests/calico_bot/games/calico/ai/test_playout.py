@@ -13,19 +13,9 @@ from calico_bot.games.calico.ai.evaluation import Evaluator, Weights
 from calico_bot.games.calico.ai.playout import Candidate, play_on, playout_means, refill
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.components import PATCH_SPACES
-from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
+from calico_bot.games.calico.engine.game import GameOptions, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of, label
-
-
-def _position(players: int, turns: int, seed: int = 3) -> GameState:
-    options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
-    rng = random.Random(seed)
-    state = new_game(options, seed)
-    for seat in range(players):
-        state.apply(random_goal_choice(state, seat, rng))
-    for _ in range(turns):
-        state.apply(random_turn(state, rng))
-    return state
+from tests.calico_bot.games.calico.ai.positions import random_position
 
 
 def _evaluator(view) -> tuple[Evaluator, tuple]:  # type: ignore[no-untyped-def]
@@ -64,7 +54,7 @@ def test_settings_parse_and_wrong_values_are_refused(capsys: pytest.CaptureFixtu
 
 
 def test_play_on_plays_to_the_end_or_the_horizon_and_leaves_its_inputs() -> None:
-    view = build_view(_position(1, 5), 0)
+    view = build_view(random_position(1, 5), 0)
     ev, rules = _evaluator(view)
     board = Board.from_quilt(view.quilt)
     bag = view.unseen_list
@@ -90,7 +80,7 @@ def test_refill_follows_the_conveyor_and_the_open_market() -> None:
 
 
 def test_playout_means_use_common_futures_halve_and_stop_at_the_deadline() -> None:
-    view = build_view(_position(1, 4), 0)
+    view = build_view(random_position(1, 4), 0)
     ev, rules = _evaluator(view)
     cands = _candidates(view, rules, 6)
     args = {"solo": True, "n_players": 1, "rules": rules, "ev": ev, "futures": 4, "horizon": 0}
@@ -109,7 +99,7 @@ def test_playout_means_use_common_futures_halve_and_stop_at_the_deadline() -> No
 
 def test_the_best_played_out_pair_is_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """The stage changes the decision to the pair whose play-outs score best (here: faked to be the last one)."""
-    view = build_view(_position(1, 6), 0)
+    view = build_view(random_position(1, 6), 0)
     seen: list[list[Candidate]] = []
 
     def fake(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
@@ -127,7 +117,7 @@ def test_the_best_played_out_pair_is_the_turn(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_time_cap_keeps_a_legal_turn() -> None:
-    state = _position(1, 6)
+    state = random_position(1, 6)
     view = build_view(state, 0)
     turn = StrongPolicy(4, budget_ms=1, rollouts=50).choose_turn(view)
     state.apply(turn)  # legal
@@ -137,7 +127,7 @@ def test_a_time_cap_keeps_a_legal_turn() -> None:
 @pytest.mark.parametrize("horizon", [0, 4])
 def test_play_outs_are_deterministic_for_a_fixed_seed(horizon: int) -> None:
     for players, turns in ((1, 5), (2, 9)):
-        state = _position(players, turns)
+        state = random_position(players, turns)
         view = build_view(state, state.current)
         a = StrongPolicy(9, budget_ms=None, shortlist=4, samples=3, rollouts=2, rollout_top=3, horizon=horizon,
                          rollouts_everywhere=1)
@@ -162,8 +152,8 @@ def test_the_default_plays_out_in_standard_solo_only(monkeypatch: pytest.MonkeyP
     scenario.apply(random_goal_choice(scenario, 0, rng))
     for _ in range(4):
         scenario.apply(random_turn(scenario, rng))
-    for state, everywhere, played in ((_position(1, 4), 0, True), (_position(2, 6), 0, False),
-                                      (scenario, 0, False), (_position(2, 6), 1, True), (scenario, 1, True)):
+    for state, everywhere, played in ((random_position(1, 4), 0, True), (random_position(2, 6), 0, False),
+                                      (scenario, 0, False), (random_position(2, 6), 1, True), (scenario, 1, True)):
         before = len(calls)
         StrongPolicy(3, budget_ms=None, shortlist=4, samples=3, rollouts_everywhere=everywhere).choose_turn(
             build_view(state, state.current))

@@ -15,22 +15,11 @@ from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator, ObjectiveTerms, Weights, load_group_chances
 from calico_bot.games.calico.ai.playout import Candidate, play_on, playout_means
 from calico_bot.games.calico.engine.components import SCENARIOS
-from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 from calico_bot.games.calico.engine.geometry import cells_of
 from tests.calico_bot.games.calico.ai import reference_playout as ref
+from tests.calico_bot.games.calico.ai.positions import random_position
 
 SLOTS = Board.__slots__
-
-
-def _position(players: int, turns: int, seed: int) -> GameState:
-    options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
-    rng = random.Random(seed)
-    state = new_game(options, seed)
-    for seat in range(players):
-        state.apply(random_goal_choice(state, seat, rng))
-    for _ in range(turns):
-        state.apply(random_turn(state, rng))
-    return state
 
 
 def _evaluators(view) -> list[Evaluator]:  # type: ignore[no-untyped-def]
@@ -49,7 +38,7 @@ def _state(board: Board) -> tuple:
 
 @pytest.mark.parametrize(("players", "turns", "seed"), [(1, 0, 1), (1, 7, 2), (1, 15, 3), (2, 12, 4), (1, 19, 5)])
 def test_trial_placements_are_taken_back_and_best_spaces_are_unchanged(players: int, turns: int, seed: int) -> None:
-    view = build_view(_position(players, turns, seed), 0)
+    view = build_view(random_position(players, turns, seed), 0)
     rules = rules_for(view.cat_of_pattern)
     board = Board.from_quilt(view.quilt)
     before = _state(board)
@@ -71,13 +60,13 @@ def test_trial_placements_are_taken_back_and_best_spaces_are_unchanged(players: 
                 assert ev.best_placement(board, tile, rules, remaining) == expected
                 assert ev.best_placement(board, tile, rules, remaining) == expected  # remembered
                 assert _state(board) == before
-    full = Board.from_quilt(_position(1, 22, seed).players[0].quilt)
+    full = Board.from_quilt(random_position(1, 22, seed).players[0].quilt)
     assert full.empty == 0 and _evaluators(view)[0].best_placement(full, 3, rules, 0) == (float("-inf"), -1)
 
 
 @pytest.mark.parametrize(("players", "turns", "seed"), [(1, 2, 11), (1, 9, 12), (2, 6, 13), (3, 8, 14)])
 def test_play_outs_reach_the_same_quilts_and_means(players: int, turns: int, seed: int) -> None:
-    state = _position(players, turns, seed)
+    state = random_position(players, turns, seed)
     view = build_view(state, state.current)
     rules = rules_for(view.cat_of_pattern)
     board = Board.from_quilt(view.quilt)

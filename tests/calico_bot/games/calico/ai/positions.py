@@ -1,0 +1,19 @@
+"""Positions for the AI tests: a new game, goals chosen and some turns played at random."""
+
+from __future__ import annotations
+
+import random
+
+from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
+
+
+def random_position(players: int, turns: int, seed: int = 3) -> GameState:
+    """A standard game (solo for one player) after random goal choices and ``turns`` random turns."""
+    options = GameOptions(players=[f"p{i}" for i in range(players)], mode="solo" if players == 1 else "standard")
+    rng = random.Random(seed)
+    state = new_game(options, seed)
+    for seat in range(players):
+        state.apply(random_goal_choice(state, seat, rng))
+    for _ in range(turns):
+        state.apply(random_turn(state, rng))
+    return state
