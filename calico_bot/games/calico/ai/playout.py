@@ -35,11 +35,6 @@ class Candidate:
     slot: int
 
 
-def best_cell(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
-    """The best value of ``tile`` on an empty space of ``board`` and that space (``remaining``: spaces left after)."""
-    return ev.best_placement(board, tile, rules, remaining)
-
-
 def refill(market: Sequence[int | None], slot: int, bag: list[int], draw: int, *, solo: bool, n_players: int,
            rng: random.Random) -> tuple[list[int | None], int]:
     """The market after ``slot`` is taken, refilled from the guessed ``bag`` from index ``draw`` on (the conveyor in
@@ -79,7 +74,7 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
             if h == 1 and tile == hand[0]:
                 continue
             if tile not in known:
-                known[tile] = best_cell(board, tile, rules, ev, remaining)
+                known[tile] = ev.best_placement(board, tile, rules, remaining)
             value, cell = known[tile]
             if best is None or value > best[0]:
                 best = (value, h, cell)
@@ -97,7 +92,7 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
         # next turn's placements, so they are kept for it.
         for t in {*hand, *(market[s] for s in slots)}:
             assert t is not None
-            known[t] = best_cell(board, t, rules, ev, remaining - 1)
+            known[t] = ev.best_placement(board, t, rules, remaining - 1)
         kept = known[hand[0]][0] if hand else float("-inf")
         pick = max(slots, key=lambda s: (max(known[market[s]][0], kept), -s))  # type: ignore[index]
         taken = market[pick]
