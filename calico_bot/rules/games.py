@@ -179,6 +179,10 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>.{0,6}(?:简介|介绍一下|大概是)",
 )
 _ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
+#: A variant named (two players, solo, the family mode).
+_VARIANT_RE = re.compile(r"[两二2]\s*个?人(?:玩|局|的话|对战)|双人|单人|一个人玩|家庭模式|"
+                         r"\b(?:two|2)[ -]?(?:players?|people|ppl|p)\b|\bsolo\b|"
+                         r"\bsingle[ -]player\b|\b(?:by\s+myself|on\s+my\s+own)\b|\bfamily\s+(?:mode|variant)\b")
 
 
 def asks_about_game(question: str) -> str | None:
@@ -187,6 +191,8 @@ def asks_about_game(question: str) -> str | None:
     game = guess_game(question)
     if game is None or (named_only_by_theme(question) and not _CARD_GAME_RE.search(text)):
         return None  # "explain Schrödinger's cat" asks about physics, "... the Schrödinger card game" about ours
+    if _VARIANT_RE.search(text):
+        return None  # "两个人玩盒中猫怎么玩", "how do you play calico solo": the variant's rules, not the game
     marked = _GAME_RES[game].sub(" <game> ", mend_question_words(text))
     while (fuzzy := _fuzzy_name(marked)) is not None and fuzzy[2] == game:
         marked = marked[: fuzzy[0]] + " <game> " + marked[fuzzy[1] :]

@@ -74,6 +74,9 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?:每人|每个人|一人|一个人)(?:要|能|可以)?(?:走|下|玩|放)(?:多少|几)(?:个)?回合",
         r"几天(?:结束|就结束|才结束)?$", r"一共(?:要)?(?:打|玩)?几天", r"打几局",
         r"(?:什么时候|何时|啥时候|多会儿)(?:整局|游戏|整个游戏|这局)?(?:就|才)?(?:算)?结束",
+        # "does calico end when the bag runs out or when the quilts are full?"
+        r"\b(?:does|do|will)\s+(?:the\s+game|it|<game>|calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\s+"
+        r"(?:only\s+|actually\s+)?end\s+(?:when|once|after|if)\b",
     )),
     ("duration", (
         r"\bhow\s+long\s+(?:does|is|will)\s+(?:a|one|the)\s+(?:typical\s+|normal\s+|average\s+|single\s+|full\s+)?"
@@ -196,6 +199,8 @@ _INTENT_PATTERNS += (
         r"\bhow\s+many\s+points\s+(?:is|are|counts?\s+as)\s+(?:good|decent|a\s+good)\b",
         # "54 in solo, decent or am i trash": a score and a verdict asked for
         r"\b\d{2,3}\b.{0,25}\b(?:decent|good|bad|ok|okay|trash|average)\b(?:\s+or\b|\s*\?)",
+        # "got 61 in solo standard, is that any good lol"
+        r"\b\d{2,3}\b.{0,40}\b(?:is\s+(?:that|it|this)|that'?s)\s+(?:any\s+good|good|decent|bad|ok|okay)\b",
         r"(?:多少|几)分(?:才)?算(?:是)?(?:好|高|不错|厉害|优秀|正常)",
         r"(?:平均|一般)(?:能|都)?(?:拿|打|得)(?:到)?(?:多少|几)分",
     )),
@@ -233,7 +238,7 @@ _INTENT_PATTERNS += (
         r"\bwhat\s+(?:do|should|must)\s+i\s+type\b", r"\b(?:tell|ask)\s+(?:the|this)\s+bot\b",
         r"\b(?:bot|slash)\s+(?:commm?and?s?|comm?ands?|cmds?|syntax)\b",
         r"用\s*bot.{0,6}(?:出牌|下|放|打|输|指令|命令)",
-        r"(?:bot|机器人)\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输|报|叫|撤)",
+        r"(?:bot|机器人)\s*(?:里|上).{0,4}(?:怎么|如何|咋)(?:出牌|下|放|打|输|报|叫|撤|扣|盖|暗置|选)",
         r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
         r"机器人.{0,12}(?:指令|命令)",
@@ -256,6 +261,9 @@ _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _IN
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
 _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
                        r"\b(?:each|every|per|a)\s+round\b")
+#: When one round (of tricks) ends: the round's end, not the game's length.
+_ROUND_END = re.compile(r"(?:一|这|每|本|这一)轮.{0,8}(?:结束|打完|完结)|"
+                        r"\b(?:a|the|each|this|one)\s+round\s+(?:end|ends|over|finish|finishes)\b")
 #: A count of one or two players asks about the solo or two-player rules, not the player count.
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
@@ -284,8 +292,11 @@ def bot_game(question: str) -> str | None:
 #: Units of a game's length that only one game uses: with no game named, they pick it.
 #: The game whose length is counted in rounds (of tricks).
 ROUNDS_GAME = "citb"
-_LENGTH_UNITS = ((re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮|几论|多少论"), ROUNDS_GAME),
-                 (re.compile(r"\bdays?\b|天"), "ioc"))
+# "days" first: only The Isle of Cats counts days, while "rounds" is also anyone's word for them ("how many
+# days/rounds is the game"). 天 comes last, as it is also part of 今天 and 明天.
+_LENGTH_UNITS = ((re.compile(r"\bdays?\b"), "ioc"),
+                 (re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮|几论|多少论"), ROUNDS_GAME),
+                 (re.compile(r"天"), "ioc"))
 
 
 def length_game(question: str) -> str | None:
@@ -325,6 +336,9 @@ def structure_intent(question: str) -> str | None:
     if intent is None and then in ("players", "duration") and _WHOLE_GAME.search(to_simplified(question.lower())):
         # "这游戏到底是玩什么的?几个人能玩": the game as a whole, then its player count: the overview says both.
         return then
+    if intent is None and then == "bot_commands":
+        # "can the bot show me the board mid-round? what do i type": how to ask the bot for it.
+        return then
     if intent in ("length", "duration") and then == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
         return "players" if intent == "duration" else "length_and_players"
@@ -341,6 +355,8 @@ def _first_intent(question: str) -> str | None:
                 return None
             if intent == "players" and _SOLO_OR_TWO.search(text):
                 return None
+            if intent == "length" and _ROUND_END.search(text):
+                return None  # "一轮要打到什么时候才结束": when one round ends, not how long the game is
             if intent == "undo" and _MOVE_TILE.search(text) and not _BOT_WORD.search(text):
                 return None  # "放错了,还能挪到旁边那格吗": moving a placed tile at the table, a placement rule
             if intent == "bot_commands" and _MAY_I.search(text):

@@ -72,7 +72,8 @@ _OTHER_GAMES_EN = (
     r"decrypto", r"telestrations", r"kingdomino", r"carcassone", r"quacks of quedlinburg", r"heat pedal to the metal",
     r"tiny towns", r"calico critters", r"sleeping gods", r"mage knight", r"twilight struggle", r"war of the ring",
     r"blood on the clocktower", r"one night ultimate werewolf", r"resistance", r"sheriff of nottingham",
-    r"bohnanza", r"lost cities", r"schotten totten", r"jaipur", r"hive", r"santorini", r"onitama", r"patchwork",
+    r"blokus", r"bohnanza",
+    r"lost cities", r"schotten totten", r"jaipur", r"hive", r"santorini", r"onitama", r"patchwork",
     r"spades", r"euchre", r"oh hell", r"wizard card game", r"tichu", r"president card game",
     r"crazy eights", r"old maid", r"war card game", r"speed card game", r"slapjack", r"gin rummy",
     r"magic arena", r"marvel snap", r"legends of runeterra", r"slay the spire", r"balatro", r"hades", r"celeste",
@@ -179,7 +180,11 @@ _META_PATTERNS = (
     # what the bot keeps of the chat (not a game's record: calico.bot.records)
     r"\b(?:log|logs|logging|record|records|save|saves|store|stores|read|reads|keep|keeps)\s+(?:everything\s+(?:i|we|you)\b|"
     r"(?:all\s+)?(?:my|our|the|your)\s+(?:messages|chats?|dms|chat\s+history))\b", r"\bprivacy\s+policy\b",
+    r"\b(?:log|logs|read|reads|see|sees|save|saves|store|stores|keep|keeps|record|records|track|tracks)\s+"
+    r"(?:every|all|each)\s+(?:(?:the|my|our|single)\s+)?(?:messages?|chats?|dms?)\b",
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
+    # how the bot runs ("how long has the bot been up", "it felt laggy")
+    r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
     r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bapp\s+(?:is\s+)?(?:broken|down|crashing|not\s+working)\b",
     r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
@@ -199,6 +204,12 @@ _SHOPPING_RE = re.compile("|".join((
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
     r"史上最(?:好玩|好|佳)", r"淘宝|京东|拼多多|闲鱼|亚马逊|哪家(?:买|店)",
     r"(?:游戏|桌游|这盒|一盒)(?:现在|目前)?(?:要|卖|大概)?多少钱",
+    # an edition's price ("how much is the deluxe edition going for", 豪华版现在卖多少钱)
+    r"\bhow\s+much\s+(?:does|is|do|are)\b.{0,50}\b(?:edition|version|copy|copies|box)\b.{0,20}"
+    r"\b(?:cost|go(?:ing)?\s+for|sell(?:ing)?\s+for|these\s+days)\b",
+    r"\b(?:deluxe|kickstarter|collector'?s?|special|limited|retail)\s+(?:edition|version)\b.{0,30}"
+    r"\b(?:cost|costs|price|prices|going\s+for|sell(?:ing)?\s+for)\b",
+    r"(?:豪华版|典藏版|收藏版|ks版|众筹版|中文版|英文版|实体版).{0,6}(?:多少钱|卖多少|什么价|价格|几块钱)",
     # a price ("the best two player game under $30")
     r"[$€£¥]\s?\d", r"\b\d+\s?(?:dollars|bucks|euros?|quid|usd)\b",
     # news about a game: a release, a review, its art (not which edition or expansion the rules cover)
@@ -209,7 +220,7 @@ _SHOPPING_RE = re.compile("|".join((
     r"\bshut\s+up\s*(?:&|and)\s*sit\s+down\b", r"\bdice\s+tower\b",
     r"\bwho\s+(?:drew|illustrated|painted|did\s+the\s+(?:art|artwork|illustrations?))\b",
     r"\bwho(?:'s|\s+is|\s+was)\s+the\s+(?:artist|illustrator)\b",
-    r"上市|发售|出中文版|中文版(?:什么时候|啥时候|何时)(?:出|上)",
+    r"上市|发售|出(?:了|过)?(?:简体|繁体)?中文版|中文版(?:什么时候|啥时候|何时)(?:出|上)",
     r"(?:扩展|新版|续作)(?:什么时候|啥时候|何时|几时)(?:出|上)",
     r"谁画的|画师|插画师|测评|评测|开箱", r"值(?:不值)?得(?:买|入手|看)",
 )))
@@ -247,12 +258,23 @@ _GAME_TALK_RE = re.compile("|".join((
     r"(?:to\s+play|for\s+a\s+(?:game|round|match))\b",
     r"\bin\s+the\s+mail\b", r"\b(?:copy|box|game|order|package|parcel)\b.{0,30}\b(?:arrived|came\s+(?:in|today))\b",
     r"\bnew\s+cardboard\b", r"到货|发货|物流|补货",
+    # another game arranged ("下周三再来一把", "rematch tomorrow?"), a score to settle
+    r"再来一(?:把|局|盘|场)|我要报仇|\brematch\b|\brevenge\b",
+    # rating the game's art or box ("rate the calico box art 1-10", "the art is a solid 9 out of 10")
+    r"\brate\s+(?:the\s+|its\s+)?(?:\w+\s+){0,3}(?:art|artwork|box|illustrations?|components?|insert|design)\b",
+    r"\bout\s+of\s+(?:10|ten)\b(?!\s+(?:tricks?|cards?|points?|cats?|tiles?|fish|rounds?|spaces?|patches))",
     r"\b(?:the\s+)?(?:art|artwork|illustrations?|box\s+art)\s+(?:in|of|on|for)\s+(?:this|the|calico|cat\s+in\s+the\s+box|"
     r"(?:the\s+)?isle\s+of\s+cats)\b", r"\b(?:[0-9]|10)\s*/\s*10\b", r"\bwould\s+frame\b",
     r"\b(?:recommend|suggest)\w*\b.{0,40}\b(?:similar\s+to|games?\s+like)\b",
     r"\b(?:what|which|any)\s+other\s+(?:\w+\s+){0,2}games?\b(?!\s+(?:modes?|variants?|types?|setups?|ends?|ending|rules?|over|options?|settings?))",
     r"\bgames?\s+(?:would|do|could|can)\s+you\s+recommend\b",
     r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
+    r"\b(?:recommend|suggest)\s+(?:me\s+|us\s+)?(?:a|an|some|any)\s+(?:good\s+)?(?:[\w-]+\s+){0,3}games?\b",
+    # comparisons and opinions of a game ("worth it over wingspan? honest opinion pls")
+    r"\bworth\s+(?:it\s+|buying\s+|getting\s+)?over\b", r"\bhonest\s+(?:opinion|opinions|review|thoughts|take)\b",
+    # ranking the server's players ("who's the best isle of cats player on this server")
+    r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:on|in)\s+(?:this|the|our|here)\b",
+    r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)
@@ -261,7 +283,8 @@ _GAME_TALK_RE = re.compile("|".join((
 #: Feelings about a game and pets' mischief with it ("gg,这把我直接破防了", "my sister destroyed me at isle of
 #: cats again", 我家猫把布片叼走了): no rules question unless the message also asks one.
 _GAME_FEELINGS_RE = re.compile("|".join((
-    r"破防|蚌埠住|绷不住|笑死|xswl|栓q|芭比q|家人们谁懂|yyds|绝绝子|摆烂|寄了|裂开了",
+    r"破防|蚌埠住|绷不住|笑死|xswl|栓q|芭比q|家人们谁懂|yyds|绝绝子|摆烂|寄了|裂开了|垫底|气死|输麻了|又输了|被虐",
+    r"^gg\b", r"\bgreat\s+(?:[\w]+\s+){0,5}games?\s+(?:last\s+night|yesterday|today|tonight)\b",
     r"\b(?:destroyed|crushed|wrecked|smashed|demolished|obliterated|stomped|thrashed)\s+(?:me|us)\b",
     r"\bbeat\s+(?:me|us)\s+(?:again\s+)?at\b", r"\bnever\s+recovering\b", r"\bnever\s+play(?:ing)?\b.{0,40}\bagain\b",
     r"\b(?:she|he|they)(?:'s|\s+is|\s+are|'re)\s+(?:such\s+)?(?:a\s+)?(?:menace|monster|beast|shark)\b",
@@ -271,6 +294,12 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏)",
     r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+on)\b",
 )))
+#: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
+#: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
+_OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
+                             r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
+                             r"\bhow\s+many\s+(?:distinct|different|unique|possible|free|fixed)\s+"
+                             r"(?:pent|tetr|hex|polyomin|trom)\w*omin\w*")
 #: Signs that a message asks something.
 _ASKS_RE = re.compile(r"[??]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|"
                       r"\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|will)\b")
@@ -625,6 +654,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "game_talk"
     if _IDENTITY_RE.search(text):
         return "about_bot"
+    if _OTHER_SUBJECT_RE.search(text):
+        return "other_domain"
     if named_game is not None:
         return None
     if _META_RE.search(text):

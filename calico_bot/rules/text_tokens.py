@@ -117,7 +117,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
     "课程": ("课程卡", "课成卡", "课成", "课", "课程"),  # with a sound-alike slip (cheng)
-    "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "欧夏克"),  # with sound-alike typos (xia)
+    # with sound-alike typos (xia), and what a newcomer calls it: the big cat without a colour
+    "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "没颜色的大只猫", "没颜色的大猫",
+            "没有颜色的猫", "没颜色的猫", "无色猫", "无色的猫", "欧夏克"),
     "相连": ("挨着", "连着", "相邻", "连接", "靠着", "贴着", "相连"),
     "边框": ("边缘", "边上", "外圈", "边框"),
     "放置": ("摆放", "放在", "放到", "放下", "摆在", "放置"),
@@ -140,8 +142,15 @@ _ZH_FILLER: tuple[str, ...] = (
 )
 
 
+#: Phrases kept as they are, so that a synonym inside them is not rewritten: 第一个人 is the first player,
+#: not 一个人 (playing alone).
+_ZH_KEEP: tuple[str, ...] = ("第一个人", "下一个人", "上一个人", "每一个人", "另一个人", "哪一个人", "任何一个人",
+                             "最后一个人", "同一个人")
+
+
 def _build_zh_rewrites() -> list[tuple[str, str]]:
     pairs = [(variant, canon) for canon, variants in _ZH_SYNONYMS.items() for variant in variants]
+    pairs += [(phrase, phrase) for phrase in _ZH_KEEP]
     pairs.sort(key=lambda p: -len(p[0]))
     return pairs
 

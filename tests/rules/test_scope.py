@@ -858,3 +858,46 @@ def test_feelings_free_and_ties_beside_rules_words_are_answered(real_index: Rule
 def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_index: RulesIndex, question: str) -> None:
     found = real_index.lookup(question)
     assert found.out_of_scope is None and found.hits, (found.out_of_scope, [h.id for h in found.hits])
+
+
+# ---------------------------------------------------- issue 17, eighteenth pass: categories from offtopic-an/blind-aw
+@pytest.mark.parametrize(("message", "reason"), [
+    ("does this bot read every message in the server or only slash commands?", "about_bot"),
+    ("how long has the bot been up? it felt laggy earlier", "about_bot"),
+    ("rate the Calico box art 1-10, I say 9", "game_talk"),
+    ("isle of cats components are a solid 9 out of 10", "game_talk"),
+    ("盒中猫出简体中文版了没有", "shopping"),
+    ("下周三再来一把盒中猫?我要报仇", "game_talk"),
+    # after blind-ax/ay and offtopic-ao/ap were measured
+    ("In Blokus, do my pieces have to touch corner to corner?", "other_game"),
+    ("how many distinct pentominoes are there if mirror images count once", "other_domain"),
+    ("How much does The Isle of Cats Kickstarter edition cost now?", "shopping"),
+    ("盒中猫豪华版现在卖多少钱", "shopping"),
+    ("gg everyone, great Cat in the Box game last night", "game_talk"),
+    ("昨晚猫岛我又垫底了,气死", "game_talk"),
+    ("is Isle of Cats worth it over Wingspan? honest opinion pls", "game_talk"),
+    ("recommend me a trick-taking game for 6 people, Cat in the Box only goes to 5", "game_talk"),
+    ("who's the best Isle of Cats player on this server?", "game_talk"),
+    ("去日本宫城的田代岛(猫岛)要怎么坐船", "other_domain"),
+])
+def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
+                                                             reason: str) -> None:
+    assert_refused(real_index, message, reason)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("i won 3 out of 10 tricks, did i make my bid in cat in the box", "citb.scoring"),
+    ("中文版和英文版的盒中猫规则一样吗", "citb.edition"),
+    ("how much is the set-aside card worth in cat in the box", "citb.setup"),
+    ("got 61 in solo standard, is that any good lol", "calico.solo.good_score"),
+    ("两个人玩盒中猫怎么玩?不用叫墩吗", "citb.two_player"),
+    ("一定要跟第一个人的颜色吗?", "citb.follow.lose_color"),
+    ("那个没颜色的大只猫怎么算颜色", "ioc.oshax"),
+    ("how many days/rounds is the game? when does it end", "ioc.day.phases"),
+    ("does calico end when the bag runs out or when everyones quilt is full?", "calico.scoring.total"),
+    ("can the bot show me the research board and my hand mid-round? what do i type", "citb.bot.commands"),
+    ("bot里怎么扣那张暗置的牌?别人看得到吗", "citb.bot.commands"),
+])
+def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
+                                                                       topic: str) -> None:
+    assert_answers_first(real_index, question, topic)
