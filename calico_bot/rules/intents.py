@@ -36,6 +36,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "deadline": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
     # "how do I play a card through the bot": the commands of the game asked about.
     "bot_commands": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
+    # "the bot won't let me bid 2": a move the bot refused or limited, which its rulings explain.
+    "bot_ruling": {"calico": "calico.bot.rulings", "citb": "citb.bot.rulings"},
     # The fish everyone receives each day, and paying fish to keep drafted cards.
     "fish_income": {"ioc": "ioc.fish.draft"},
     "card_cost": {"ioc": "ioc.buy.cards"},
@@ -66,9 +68,20 @@ _ZH_N = r"[三四五六七八\d]"
 
 # Order matters: the first intent that matches wins ("四个人要玩几轮" asks about rounds).
 _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("bot_ruling", (
+        r"\bbot\s+(?:won'?t|wont|doesn'?t|doesnt|didn'?t|didnt|does\s+not|did\s+not|will\s+not|refuses\s+to|"
+        r"refused\s+to)\s+(?:let|allow)\s+(?:me|us|him|her|them)\b",
+        r"\b(?:won'?t|wont|doesn'?t|doesnt|didn'?t|didnt|will\s+not|does\s+not)\s+(?:the|this)\s+bot\s+(?:let|allow)\s+"
+        r"(?:me|us)\b",
+        r"\bbot\b.{0,30}\bonly\s+(?:gives?|lets?|shows?|offers?)\s+(?:me|us)\b",
+        r"\bbot\b.{0,20}\b(?:rejected|refused|blocked)\s+(?:my|the|it)\b",
+        r"(?:bot|机器人).{0,12}(?:不让|不给|不允许|只给|只让|只能选|拒绝)",
+        r"(?:不让|不给|只给|只让)我.{0,12}(?:bot|机器人)",
+    )),
     ("length", (
         r"\bhow\s+many\s+(?:rounds?|rouns|rnds?|days|turns)\b(?!.*\b(?:tricks?|bonus|points?)\b)",
-        r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:actually\s+|really\s+)?(?:over|end)\b",
+        r"\bwhen\s+(?:is|does)\s+(?:the\s+game|it|a\s+game)\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:actually\s+|really\s+)?"
+        r"(?:over|end)\b",
         r"\bhow\s+long\s+(?:does|is)\s+(?:a|the|one)\s+game\s+(?:of\s+\S+(?:\s+\S+){0,3}\s+)?(?:go|last)\b",
         r"几[轮论]", r"多少[轮论]", r"玩几天",  # 论: a slip of 轮 (lun)
         r"(?:每人|每个人|一人|一个人)(?:要|能|可以)?(?:走|下|玩|放)(?:多少|几)(?:个)?回合",
@@ -242,10 +255,12 @@ _INTENT_PATTERNS += (
         r"\bcommands?\s+(?:for|of)\s+(?:the|this)\s+bot\b",
         r"(?:在|用|通过)机器人(?:里|上)?.{0,8}(?:怎么|如何|咋)(?:出牌|下|玩|放|开|报|叫|撤)",
         r"机器人.{0,12}(?:指令|命令)",
+        # "在频道里怎么出牌、报颜色": playing in the channel is playing through the bot
+        r"(?:在|用)(?:频道|discord|dc|群)(?:里|上)?.{0,6}(?:怎么|如何|咋)(?:出牌|下|放|打|报|叫)",
     )),
 )
 #: A question about a game as a whole, named or not ("这游戏到底是玩什么的", "what's this game about").
-_WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底)?是(?:玩|干)?(?:什么|啥)的?|"
+_WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底|大概|大致|主要)?是(?:玩|干)?(?:什么|啥)的?|(?:什么|啥)玩法|"
                          r"是(?:一款|一个|个|款)?(?:什么|啥)(?:样的)?(?:游戏|桌游)|"
                          r"\bwhat(?:'s|s|\s+is)\s+(?:this|the|that|it)\s*(?:game)?\s*(?:even\s+|really\s+|actually\s+)?"
                          r"(?:about)?\s*[?？]?$")
@@ -270,7 +285,7 @@ _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:play
 
 #: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card, a declared
 #: colour, a bid or a trick (Calico has tiles, and The Isle of Cats no bot commands) point to Cat in the Box.
-BOT_INTENTS = frozenset({"undo", "deadline", "bot_commands"})
+BOT_INTENTS = frozenset({"undo", "deadline", "bot_commands", "bot_ruling"})
 _CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b|\bset[- ]aside\b|"
                       r"报颜色|宣布颜色|报色|叫墩|叫牌|暗置|墩")
 
@@ -336,8 +351,9 @@ def structure_intent(question: str) -> str | None:
     if intent is None and then in ("players", "duration") and _WHOLE_GAME.search(to_simplified(question.lower())):
         # "这游戏到底是玩什么的?几个人能玩": the game as a whole, then its player count: the overview says both.
         return then
-    if intent is None and then == "bot_commands":
-        # "can the bot show me the board mid-round? what do i type": how to ask the bot for it.
+    if intent is None and then in ("bot_commands", "bot_ruling"):
+        # "can the bot show me the board mid-round? what do i type": how to ask the bot for it; "can I bid 0? bot only
+        # gives me 1 2 3": why the bot limits the move.
         return then
     if intent in ("length", "duration") and then == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.

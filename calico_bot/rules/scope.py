@@ -275,6 +275,8 @@ _GAME_TALK_RE = re.compile("|".join((
     # ranking the server's players ("who's the best isle of cats player on this server")
     r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:on|in)\s+(?:this|the|our|here)\b",
     r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
+    r"\b(?:overrated|underrated|over-rated|under-rated)\b|\bchange\s+my\s+mind\b|\bhot\s+take\b",
+    r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:满分|十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)
@@ -300,6 +302,11 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
                              r"\bhow\s+many\s+(?:distinct|different|unique|possible|free|fixed)\s+"
                              r"(?:pent|tetr|hex|polyomin|trom)\w*omin\w*")
+#: What "this game" is ("这游戏到底是玩什么的", "这个桌游大概是什么玩法"): a question about the game played here,
+#: though it has no rules word (as "what is this game about" in English).
+_ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:到底|大概|大致|主要)?(?:是|怎么|咋)(?:玩|干)?"
+                                 r"(?:什么|啥|玩)|"
+                                 r"(?:这个?|该)(?:游戏|桌游).{0,4}(?:什么|啥)玩法")
 #: Signs that a message asks something.
 _ASKS_RE = re.compile(r"[??]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|"
                       r"\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|will)\b")
@@ -587,12 +594,27 @@ def after_the_aside(question: str) -> str | None:
     return tail if words >= 2 else None
 
 
+#: A component described by its picture ("the cards with the little school/book thing on them"): the words
+#: naming the picture are a newcomer's description, not another subject.
+_PICTURE_RE = re.compile(r"\b(?:with|has|have|having)\s+(?:a|an|the|that|this|these|those|some)?\s*"
+                         r"(?:little|small|tiny|big|weird|funny)?\s*((?:[a-z'/-]+\s+){1,3}?)"
+                         r"(?:thing|things|symbol|symbols|icon|icons|picture|pictures|drawing|drawings|logo|sign|signs|"
+                         r"mark|marks|image|images)\s+on\s+(?:them|it|the\s+\w+)\b")
+
+
+def picture_words(question: str) -> frozenset[str]:
+    """The words naming a component's picture in the question ("school" and "book" in "the cards with the
+    little school/book thing on them")."""
+    return frozenset(w for m in _PICTURE_RE.finditer(question.lower()) for w in re.split(r"[\s/-]+", m.group(1)) if w)
+
+
 def other_domain_signals(question: str) -> int:
     """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
     has: each out-of-domain word, and each piece of talk about real pets. The search asks more of
     the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
     text = to_simplified(question.lower())
-    words = sum(w in _OUT_OF_DOMAIN_EN for w in re.findall(r"[a-z0-9']+", text))
+    pictured = picture_words(text)
+    words = sum(w in _OUT_OF_DOMAIN_EN and w not in pictured for w in re.findall(r"[a-z0-9']+", text))
     return (words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
             + len(_EVERYDAY_RE.findall(text)) + len(_PEOPLE_ZH_RE.findall(text)))
 
@@ -692,7 +714,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_domain"
     if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(unnamed) or _PET_TALK_RE.search(text)):
         return "other_domain"
-    if cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords):
+    if (cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords)
+            and not _ABOUT_THIS_GAME_ZH.search(text)):
         return "no_rules_word"
     if (zh_keywords is not None and not cjk and rules_terms and all(t in THEME_EN for t in rules_terms)
             and (corrected or len(set(en_words(text))) > len(set(terms)))):

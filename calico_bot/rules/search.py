@@ -76,6 +76,7 @@ from calico_bot.rules.scope import (
     has_zh_rules_word,
     other_domain_signals,
     out_of_scope,
+    picture_words,
     without_passing_games,
 )
 from calico_bot.rules.scope_model import ScopeModel, shipped_scope_model
@@ -452,8 +453,11 @@ class RulesIndex:
         text = strip_game_names(question)
         en: list[str] = []
         credit: dict[str, float] = {}
+        pictured = picture_words(question)
         for word in en_words(text):
             term = canonical(word)
+            if term not in self._en.vocab and word in pictured:
+                continue  # "the cards with the little school/book thing on them": a description, no rules word
             if term not in self._en.vocab:
                 fixed = self._correct(word)
                 if fixed is not None:
@@ -639,8 +643,10 @@ class RulesIndex:
             unit = length_game(question)
             if here is not None and unit == ROUNDS_GAME:
                 unit = None
-            hinted = (unit or player_count_game(question) or self._hinted_game(query)
-                      or (bot_game(question) if intent in BOT_INTENTS else None))
+            # About using the bot, a card, a bid or a trick named picks Cat in the Box before the words' hint
+            # (a bigram such as 人只 can be in one game's text by chance).
+            hinted = (unit or player_count_game(question) or (bot_game(question) if intent in BOT_INTENTS else None)
+                      or self._hinted_game(query))
             ranked = ranked_game if intent in TIE_INTENTS and here is None else None
             # Then the game played here, then the one the topic classifier is fairly sure of.
             owner = hinted or ranked or here or self._learned_game(question) or "calico"

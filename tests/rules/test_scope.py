@@ -879,6 +879,9 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("recommend me a trick-taking game for 6 people, Cat in the Box only goes to 5", "game_talk"),
     ("who's the best Isle of Cats player on this server?", "game_talk"),
     ("去日本宫城的田代岛(猫岛)要怎么坐船", "other_domain"),
+    # after blind-az and offtopic-aq were measured
+    ("Isle of Cats is overrated, change my mind", "game_talk"),
+    ("猫岛你们给几分?", "game_talk"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -897,7 +900,25 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("does calico end when the bag runs out or when everyones quilt is full?", "calico.scoring.total"),
     ("can the bot show me the research board and my hand mid-round? what do i type", "citb.bot.commands"),
     ("bot里怎么扣那张暗置的牌?别人看得到吗", "citb.bot.commands"),
+    ("这游戏大概是什么玩法?几个人能玩", "calico.overview"),
+    ("这游戏到底是玩什么的", "calico.overview"),
+    ("在频道里怎么出牌、报颜色?", "citb.bot.commands"),
+    # the bot refused or limited a move: the rulings it applies (the bids detail stays for "can we bid 0")
+    ("why won't the bot let me bid 2 in a 3 player game", "citb.bot.rulings"),
+    ("三人局能叫2墩吗?机器人只给我1、3、4三个选项", "citb.bot.rulings"),
+    ("bot didnt let me take a tile from the market after i filled my last space, is that right?", "calico.bot.rulings"),
+    ("这个目标给几分", "calico.goals.scoring"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
     assert_answers_first(real_index, question, topic)
+
+
+def test_a_component_described_by_its_picture_is_no_other_subject(real_index: RulesIndex) -> None:
+    from calico_bot.rules.scope import other_domain_signals, picture_words
+
+    question = "the cards with the little school/book thing on them, do i have to play them right away?"
+    assert picture_words(question) == {"school", "book"}
+    assert other_domain_signals(question) == 0
+    assert other_domain_signals("do i have to bring my school book") > 0  # not a picture: another subject
+    assert_answers_first(real_index, question, "ioc.lessons")
