@@ -276,6 +276,21 @@ _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _IN
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
 _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
                        r"\b(?:each|every|per|a)\s+round\b")
+#: What the bot does on a point the rulebook leaves open ("what order are the rows on the bot's board", "机器人里三人局
+#:可以叫几墩", "does the bot still give me the shape cat if my group has extra tiles"): its rulings, which state
+#: each point. Not how to enter a move (its commands), nor its edition, the spaces' labels or who sees a hand.
+_NAMES_BOT = re.compile(r"\bbots?\b|\bbot'?s\b|机器人|bot(?=[\u3400-\u9fff])")
+_RULING_SUBJECT = re.compile(r"\bresearch\s+board\b|\brows?\b|\bbids?\b|\bbidding\b|\bbroken\b|\bset[- ]aside\b|"
+                             r"\bforced\s+(?:red\s+)?lead|\bfollow\s+(?:suit|the\s+led)|\bshape\s+cat|\bextra\s+tiles\b|"
+                             r"研究板|行序|叫几墩|能叫|可以叫|报几|预测几|能报|叫[0-9零一二两三四五]墩|(?:红色?|红).{0,4}破|暗置|暗扣|扣一张|"
+                             r"必须跟|强制跟|引红|形状猫|多出")
+_NOT_A_RULING = re.compile(r"\b(?:com+a?n+d?s?|cmds?|slash|type|syntax)\b|指令|命令|输入|查看|"
+                           r"\bwhere\s+(?:do|can|should)\s+(?:i|we)\s+(?:put|enter|type|send)\b|\bput\s+in\s+my\b|"
+                           r"\bshow\s+(?:me|us)\b|\bsee\s+the\b|看(?:一下|下)?(?:研究板|手牌|棋盘)|"
+                           r"\bhow\s+(?:do|can|should)\s+(?:i|we|you)\s+(?:bid|declare|play|enter|put|set|choose|pick)\b|"
+                           r"怎么(?:叫|报|出|输|选|扣|操作|点)|"
+                           r"\b(?:edition|version|colossal|modules?|expansion)\b|版本|扩展|"
+                           r"\b[a-e][1-5]\b|\bprivate\b|\bsee\s+my\s+hand\b|\brecords?\b|记录|看到")
 #: When one round (of tricks) ends: the round's end, not the game's length.
 _ROUND_END = re.compile(r"(?:一|这|每|本|这一)轮.{0,8}(?:结束|打完|完结)|"
                         r"\b(?:a|the|each|this|one)\s+round\s+(?:end|ends|over|finish|finishes)\b")
@@ -341,6 +356,9 @@ def score_parts(question: str) -> int:
 def structure_intent(question: str) -> str | None:
     """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
     else None."""
+    whole = mend_question_words(to_simplified(question.lower()).strip())
+    if _NAMES_BOT.search(whole) and _RULING_SUBJECT.search(whole) and not _NOT_A_RULING.search(whole):
+        return "bot_ruling"
     # A message asking two things ("米莉要几块连起来?拿到猫标记放哪") is answered for the first one.
     parts = _QUESTION_END.split(question, maxsplit=1)
     second = None

@@ -117,6 +117,7 @@ _OTHER_GAMES_ZH = (
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
+    "七大奇迹", "七大奇蹟", "卡坦岛", "动森",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -185,7 +186,10 @@ _META_PATTERNS = (
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
-    r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bapp\s+(?:is\s+)?(?:broken|down|crashing|not\s+working)\b",
+    r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bdiscord'?s\s+(?!bot\b)\w+", r"\bslow\s*mode\b",
+    r"^(?:bot|hey|yo|oi)?\s*(?:are|r)?\s*(?:you|u)\s+(?:up|there|awake|alive|online)\b",
+    r"\bbot\s+(?:are\s+|r\s+)?(?:you|u)\s+(?:up|there|awake|alive|online)\b",
+    r"\bapp\s+(?:is\s+)?(?:broken|down|crashing|not\s+working)\b",
     r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
@@ -270,6 +274,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bgames?\s+(?:would|do|could|can)\s+you\s+recommend\b",
     r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
     r"\b(?:recommend|suggest)\s+(?:me\s+|us\s+)?(?:a|an|some|any)\s+(?:good\s+)?(?:[\w-]+\s+){0,3}games?\b",
+    r"\b(?:recommend|suggest)\w*\s+(?:me\s+|us\s+)?something\s+(?:like|similar)\b",
     # comparisons and opinions of a game ("worth it over wingspan? honest opinion pls")
     r"\bworth\s+(?:it\s+|buying\s+|getting\s+)?over\b", r"\bhonest\s+(?:opinion|opinions|review|thoughts|take)\b",
     # ranking the server's players ("who's the best isle of cats player on this server")

@@ -101,7 +101,8 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "暗置": ("扣下的牌", "扣下", "扣一张", "盖一张", "扣牌", "盖牌", "暗置"),
     "悖论": ("矛盾", "悖论", "背论", "倍论", "悖伦", "悖轮", "背轮", "勃论"),  # with sound-alike typos
     "吸引": ("吸因", "吸音", "西引", "引来", "吸引"),  # with sound-alike typos; 引来 "draws in"
-    "救猫": ("救描", "就猫", "救猫"),  # with sound-alike typos (miao, jiu)
+    # with sound-alike typos (miao, jiu), and rescuing one more ("再救一只", "还在救")
+    "救猫": ("救描", "就猫", "再救一只", "救一只", "还在救", "再救", "救猫"),
     "时候": ("时侯", "时候"),  # with sound-alike typos (yin)
     "形状": ("形壮", "型状", "形装", "形状"),  # with sound-alike typos (zhuang)
     "家族": ("家足", "家组", "家族"),  # with sound-alike typos (zu)

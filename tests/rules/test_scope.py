@@ -842,7 +842,6 @@ def test_talk_around_our_games_and_the_bots_price_are_refused(real_index: RulesI
     ("tie - do we compare buttons or cats", "calico.end.ties"),
     ("机器人上怎么出牌顺便报颜色", "citb.bot.commands"),
     ("what other game modes does calico have", "calico.overview"),
-    ("can i bid zero in the bot", "citb.setup"),  # whether the rules allow it: the bids detail, not the commands
     ("the last game was crazy, who wins a tie in isle of cats?", "ioc.ties"),
     ("how do i enter my bid on discord", "citb.bot.commands"),
     ("设计目标周边的六格都要算进去吗", "calico.goals.scoring"),
@@ -882,6 +881,11 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     # after blind-az and offtopic-aq were measured
     ("Isle of Cats is overrated, change my mind", "game_talk"),
     ("猫岛你们给几分?", "game_talk"),
+    # after blind-ba/bb and offtopic-ar/as were measured
+    ("bot u up? 🤖", "about_bot"),
+    ("How does Discord's slow mode work, and does it also apply to moderators?", "about_bot"),
+    ("Can you recommend something like The Isle of Cats but shorter, for two players?", "game_talk"),
+    ("七大奇迹每个时代最后一张牌是直接弃掉吗?", "other_game"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -908,6 +912,13 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("三人局能叫2墩吗?机器人只给我1、3、4三个选项", "citb.bot.rulings"),
     ("bot didnt let me take a tile from the market after i filled my last space, is that right?", "calico.bot.rulings"),
     ("这个目标给几分", "calico.goals.scoring"),
+    # what the bot does on a point of rules: its rulings (not its commands)
+    ("what order are the rows in on the bots board, is red next to blue?", "citb.bot.rulings"),
+    ("机器人里三人局可以预测几墩", "citb.bot.rulings"),
+    ("can i bid zero in the bot", "citb.bot.rulings"),
+    ("whats the bot comand to place my bid", "citb.bot.commands"),
+    ("bot 怎么查看研究板和我的手牌", "citb.bot.commands"),
+    ("我已经pass了,别人还在救,我是否允许回来再救一只?", "ioc.rescue"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
