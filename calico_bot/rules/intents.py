@@ -36,6 +36,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "deadline": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
     # "how do I play a card through the bot": the commands of the game asked about.
     "bot_commands": {"calico": "calico.bot.commands", "citb": "citb.bot.commands"},
+    # When a card gets its colour (Cat in the Box's cards have none until played and declared).
+    "card_colour": {"citb": "citb.declare"},
     # "the bot won't let me bid 2": a move the bot refused or limited, which its rulings explain.
     "bot_ruling": {"calico": "calico.bot.rulings", "citb": "citb.bot.rulings"},
     # The fish everyone receives each day, and paying fish to keep drafted cards.
@@ -179,6 +181,12 @@ _INTENT_PATTERNS += (
         r"(?:一共|总共)(?:有)?(?:几|多少)(?:块|张|片)(?:布片|板块|牌|拼布)",
         r"\bwhat\s+(?:colou?rs?|patterns?)(?:\s+and\s+(?:colou?rs?|patterns?))?\s+(?:are\s+there|exist|are\s+in)\b",
         r"(?:一共)?有(?:哪些|几种|什么)(?:颜色|图案)(?:和(?:颜色|图案))?\s*[?？]?$",
+    )),
+    ("card_colour", (
+        r"\bcards?\b.{0,30}\b(?:get|gets|getting|have|has|take|takes|receive|receives|become|becomes)\s+"
+        r"(?:its|their|a|any)\s+colou?rs?\b",
+        r"\bcolou?r\s+of\s+(?:a|my|the)\s+card\s+(?:is\s+)?(?:decided|chosen|set|fixed)\b",
+        r"牌.{0,6}(?:什么时候|何时|啥时候)(?:才)?(?:有|定|确定|决定|拿到)颜色|牌的颜色.{0,6}(?:什么时候|何时|啥时候)(?:定|确定|决定)",
     )),
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",

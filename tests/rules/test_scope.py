@@ -919,6 +919,9 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("whats the bot comand to place my bid", "citb.bot.commands"),
     ("bot 怎么查看研究板和我的手牌", "citb.bot.commands"),
     ("我已经pass了,别人还在救,我是否允许回来再救一只?", "ioc.rescue"),
+    ("at what moment does a card actually get its colour — when it's dealt to me or only when I play it?",
+     "citb.declare"),
+    ("牌是什么时候才有颜色的", "citb.declare"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
