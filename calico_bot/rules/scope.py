@@ -191,6 +191,7 @@ _META_PATTERNS = (
     r"\bbot\s+(?:are\s+|r\s+)?(?:you|u)\s+(?:up|there|awake|alive|online)\b",
     r"\bapp\s+(?:is\s+)?(?:broken|down|crashing|not\s+working)\b",
     r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
+    r"(?:discord|dc)\s*(?:里|上)?.{0,4}(?:上传|发图|发不了|登录|登不上|闪退|掉线|图片|文件太大)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
@@ -275,6 +276,10 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bgames?\s+(?:similar\s+to|like)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b",
     r"\b(?:recommend|suggest)\s+(?:me\s+|us\s+)?(?:a|an|some|any)\s+(?:good\s+)?(?:[\w-]+\s+){0,3}games?\b",
     r"\b(?:recommend|suggest)\w*\s+(?:me\s+|us\s+)?something\s+(?:like|similar)\b",
+    # what to play after one of ours ("I loved Calico, what should I play next?", 猫岛玩腻了还有什么推荐)
+    r"\b(?:loved|liked|enjoyed|love|like|finished)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|it)\b"
+    r".{0,40}\b(?:play|try|get|buy)\s+next\b",
+    r"玩(?:完|过|腻)了?.{0,10}(?:还有|接下来|下一个|下一款).{0,6}(?:玩什么|推荐|什么游戏)",
     # comparisons and opinions of a game ("worth it over wingspan? honest opinion pls")
     r"\bworth\s+(?:it\s+|buying\s+|getting\s+)?over\b", r"\bhonest\s+(?:opinion|opinions|review|thoughts|take)\b",
     # ranking the server's players ("who's the best isle of cats player on this server")

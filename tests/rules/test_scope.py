@@ -886,6 +886,10 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("How does Discord's slow mode work, and does it also apply to moderators?", "about_bot"),
     ("Can you recommend something like The Isle of Cats but shorter, for two players?", "game_talk"),
     ("七大奇迹每个时代最后一张牌是直接弃掉吗?", "other_game"),
+    # after blind-bc/bd and offtopic-at/au were measured
+    ("I loved Calico, what should I play next?", "game_talk"),
+    ("猫岛玩腻了,还有什么推荐的游戏", "game_talk"),
+    ("我 discord 上传图片一直失败,是不是文件太大了", "about_bot"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -922,6 +926,8 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("at what moment does a card actually get its colour — when it's dealt to me or only when I play it?",
      "citb.declare"),
     ("牌是什么时候才有颜色的", "citb.declare"),
+    ("预测墩数用哪个指令啊~", "citb.bot.commands"),
+    ("怎么看现在研究板的情况,有指令吗", "citb.bot.commands"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
