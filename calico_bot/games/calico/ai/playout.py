@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from calico_bot.games.calico.ai.board import Board, CatRule
 from calico_bot.games.calico.ai.evaluation import Evaluator
 from calico_bot.games.calico.engine.components import MARKET_SIZE, PATCH_SPACES
+from calico_bot.games.calico.engine.geometry import cells_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +78,37 @@ def hand_value(board: Board, a: int, b: int, rules: tuple[CatRule | None, ...], 
     return max(pair_value(board, a, b, rules, ev, remaining), pair_value(board, b, a, rules, ev, remaining))
 
 
+def wide_choice(board: Board, hand: list[int], market: Sequence[int | None], rules: tuple[CatRule | None, ...],
+                ev: Evaluator, remaining: int, wide: int) -> tuple[int, int]:
+    """The (hand index, space) among the ``wide`` best trial placements (by ``ev``, ties in the one-ply policy's
+    order) after which the best placement next turn of the tile kept or of a market tile is worth most; ``board``
+    is left as it was."""
+    trials: list[tuple[float, int, int]] = []
+    for h, tile in enumerate(hand):
+        if h == 1 and tile == hand[0]:
+            continue
+        for cell in cells_of(board.empty):
+            saved = board.try_place(cell, tile, rules)
+            trials.append((ev(board, remaining), h, cell))
+            board.take_back(saved)
+    trials.sort(key=lambda x: -x[0])  # stable: equal values keep the one-ply order (hand tile, then space)
+    best: tuple[float, int, int] | None = None
+    for _, h, cell in trials[:wide]:
+        nexts = {t for t in market if t is not None}
+        if len(hand) == 2:
+            nexts.add(hand[1 - h])
+        saved = board.try_place(cell, hand[h], rules)
+        value = max(ev.best_placement(board, t, rules, remaining - 1)[0] for t in nexts)
+        board.take_back(saved)
+        if best is None or value > best[0]:
+            best = (value, h, cell)
+    assert best is not None
+    return best[1], best[2]
+
+
 def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[int], draw: int, *, solo: bool,
             n_players: int, rules: tuple[CatRule | None, ...], ev: Evaluator, rng: random.Random,
-            turns: int | None = None, pair: bool = False) -> Board:
+            turns: int | None = None, pair: bool = False, wide: int = 0) -> Board:
     """Play the player's quilt on by the one-ply policy for ``turns`` placements (None: to the end of the game) on
     the guessed ``bag`` (read from index ``draw``); ``board`` and the lists passed are not changed. (Each tile's best
     space on a quilt is remembered by the evaluator, :meth:`.evaluation.Evaluator.best_placement`: the play-outs of
@@ -87,7 +116,11 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
 
     With ``pair`` (issue 16's eleventh round), while two more placements are to be played, the two tiles of the
     hand are valued together (:func:`pair_value`, in the better order): the market tile is the one whose hand is
-    worth most so, and the hand tile placed is the first of the better order."""
+    worth most so, and the hand tile placed is the first of the better order.
+
+    With ``wide`` >= 2 (eleventh round too), when a market pick follows the placement, the placement is the one of
+    the ``wide`` best (tile, space) trials after which the best tile of the next hand is worth most
+    (:func:`wide_choice`: a two-ply search on the known tiles, as the strong search's first stage)."""
     board = board.copy()
     hand = list(hand)
     played = 0
@@ -105,7 +138,10 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
                 best = (value, h, cell)
         assert best is not None
         _, h, cell = best
-        if (pair and len(hand) == 2 and hand[0] != hand[1] and remaining >= 1
+        if (wide >= 2 and remaining >= 1 and (turns is None or turns - played >= 2)
+                and any(t is not None for t in market)):
+            h, cell = wide_choice(board, hand, market, rules, ev, remaining, wide)
+        elif (pair and len(hand) == 2 and hand[0] != hand[1] and remaining >= 1
                 and (turns is None or turns - played >= 2)):
             h = max((0, 1), key=lambda i: (pair_value(board, hand[i], hand[1 - i], rules, ev, remaining),
                                            known[hand[i]][0], -i))
@@ -140,7 +176,7 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
 def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None], pool: list[int], *, solo: bool,
                   n_players: int, rules: tuple[CatRule | None, ...], ev: Evaluator, futures: int, rng: random.Random,
                   horizon: int = 0, halving: bool = False, deadline: float = float("inf"),
-                  pair: bool = False, extra: int = 0) -> list[float | None]:
+                  pair: bool = False, extra: int = 0, wide: int = 0) -> list[float | None]:
     """The mean play-out value of each candidate over the same guessed futures (``None`` for one dropped by
     ``halving`` or never played). Only complete rounds count (every candidate still in the race played the same
     futures): when ``time.perf_counter()`` passes ``deadline`` the round under way is discarded, so a search cut
@@ -171,7 +207,7 @@ def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None],
             assert taken is not None
             hand = [taken] if c.kept is None else [c.kept, taken]
             end = play_on(c.after, hand, nxt, bag, draw, solo=solo, n_players=n_players, rules=rules, ev=ev,
-                          rng=other, turns=horizon or None, pair=pair)
+                          rng=other, turns=horizon or None, pair=pair, wide=wide)
             values.append(ev(end, PATCH_SPACES - end.placed))
         for i, v in zip(alive, values, strict=True):
             totals[i] += v

@@ -120,6 +120,7 @@ ROLLOUTS_EVERYWHERE = 0
 ROLLOUT_PAIR = 0
 ROLLOUT_MIX = 1.0
 FULL_FROM = 0
+ROLLOUT_WIDE = 0  # the play-outs' placement chosen among this many best trials by the next turn's best (0: off)
 ROLLOUT_EXTRA = 0  # more futures when the best two pairs are within noise (:func:`.playout.close_race`; 0: off)
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
@@ -138,12 +139,14 @@ class StrongPolicy:
                  rollouts: int = ROLLOUTS, horizon: int = HORIZON, rollout_top: int = ROLLOUT_TOP,
                  halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE,
                  rollout_pair: int = ROLLOUT_PAIR, rollout_mix: float = ROLLOUT_MIX,
-                 full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA) -> None:
+                 full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA,
+                 rollout_wide: int = ROLLOUT_WIDE) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
                                        ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
                                        ("rollouts_everywhere", rollouts_everywhere, 0, 1),
                                        ("rollout_pair", rollout_pair, 0, 1), ("full_from", full_from, 0, PATCH_SPACES),
-                                       ("rollout_extra", rollout_extra, 0, 1000)):
+                                       ("rollout_extra", rollout_extra, 0, 1000),
+                                       ("rollout_wide", rollout_wide, 0, 100)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
         if not 0 <= rollout_mix <= 1:
@@ -183,6 +186,7 @@ class StrongPolicy:
         self.rollout_mix = float(rollout_mix)
         self.full_from = full_from
         self.rollout_extra = rollout_extra
+        self.rollout_wide = rollout_wide
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -343,7 +347,8 @@ class StrongPolicy:
         means = playout_means([c for _, c in top], view.market, view.unseen_list, solo=view.solo,
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
-                              deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra)
+                              deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
+                              wide=self.rollout_wide)
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None

@@ -1,6 +1,7 @@
 """Issue 16's eleventh-round options of the root play-outs: ``rollout_pair`` (the hand's two tiles valued together),
 ``rollout_mix`` (the play-out mean blended with the sampled stage's value), ``full_from`` (play-outs to the end of
-the game late on) and ``rollout_extra`` (more futures in a close race)."""
+the game late on), ``rollout_extra`` (more futures in a close race) and ``rollout_wide`` (the play-outs' placement by
+a two-ply search over its best trials)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,15 @@ from calico_bot.games.calico.ai import playout as playout_module
 from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator, Weights
-from calico_bot.games.calico.ai.playout import Candidate, close_race, hand_value, pair_value, play_on, playout_means
+from calico_bot.games.calico.ai.playout import (
+    Candidate,
+    close_race,
+    hand_value,
+    pair_value,
+    play_on,
+    playout_means,
+    wide_choice,
+)
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of, label
 from tests.calico_bot.games.calico.ai.positions import random_position
@@ -37,10 +46,15 @@ def _brute_best(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining:
 
 
 def test_settings_parse_default_off_and_wrong_values_are_refused() -> None:
-    policy = bench._policy("strong:rollout_pair=1,rollout_mix=0.5,full_from=7,rollout_extra=8", 1, bench.NO_CAP)
-    assert (policy.rollout_pair, policy.rollout_mix, policy.full_from, policy.rollout_extra) == (  # type: ignore
-        True, 0.5, 7, 8)
-    for bad in ({"rollout_pair": 2}, {"full_from": -1}, {"full_from": 23}, {"rollout_extra": -1}):
+    spec = "strong:rollout_pair=1,rollout_mix=0.5,full_from=7,rollout_extra=8,rollout_wide=3"
+    policy = bench._policy(spec, 1, bench.NO_CAP)
+    assert (policy.rollout_pair, policy.rollout_mix, policy.full_from, policy.rollout_extra,  # type: ignore
+            policy.rollout_wide) == (True, 0.5, 7, 8, 3)  # type: ignore[attr-defined]
+    default = StrongPolicy(1)
+    assert (default.rollout_pair, default.rollout_mix, default.full_from, default.rollout_extra,
+            default.rollout_wide) == (False, 1.0, 0, 0, 0)
+    for bad in ({"rollout_pair": 2}, {"full_from": -1}, {"full_from": 23}, {"rollout_extra": -1},
+                {"rollout_wide": -1}, {"rollout_wide": 2.5}):
         with pytest.raises(ValueError, match="must be a whole number"):
             StrongPolicy(1, **bad)  # type: ignore[arg-type]
     for mix in (-0.1, 1.5):
@@ -186,3 +200,33 @@ def test_extra_futures_only_in_a_close_race_and_the_first_futures_unchanged() ->
     twins = [cands[0], cands[0]]
     assert (playout_means(twins, view.market, view.unseen_list, futures=4, rng=random.Random(5), extra=4, **args)
             == playout_means(twins, view.market, view.unseen_list, futures=8, rng=random.Random(5), **args))
+
+
+def test_the_wide_choice_is_the_trial_with_the_best_next_turn() -> None:
+    """``wide_choice`` against a brute force on copies: of the ``wide`` best trial placements, the one after which
+    the tile kept or a market tile has the best placement next turn; with ``wide=1`` the one-ply choice."""
+    differs = False
+    for seed in range(3, 9):
+        view, ev, rules, board = _setup(7, seed)
+        hand, market = list(view.hand), list(view.market)
+        remaining = 22 - board.placed - 1
+        trials = []
+        for h, tile in enumerate(hand):
+            if h == 1 and tile == hand[0]:
+                continue
+            for cell in cells_of(board.empty):
+                trial = board.copy()
+                trial.place(cell, tile, rules)
+                trials.append((ev(trial, remaining), h, cell, trial))
+        trials.sort(key=lambda x: -x[0])
+        nexts_of = [{t for t in market if t is not None} | ({hand[1 - h]} if len(hand) == 2 else set())
+                    for _, h, _, _ in trials]
+        next_turn = [max(_brute_best(quilt, t, rules, ev, remaining - 1)[0] for t in nexts)
+                     for (_, _, _, quilt), nexts in zip(trials[:6], nexts_of, strict=False)]
+        for wide in (1, 3, 6):
+            expected = trials[max(range(wide), key=lambda i: (next_turn[i], -i))]  # the first of equal values
+            before = board.key()
+            assert wide_choice(board, hand, market, rules, ev, remaining, wide) == expected[1:3]
+            assert board.key() == before
+            differs |= wide > 1 and expected[1:3] != trials[0][1:3]
+    assert differs
