@@ -50,7 +50,11 @@ best ``rollout_top`` (placement, market tile) pairs of the sampled stage are pla
 each, drawn from ``view.unseen`` (:mod:`.playout`), by a one-ply policy on the same evaluation, to the end of the game
 or for ``horizon`` placements, and the pair with the best mean value is played; ``halving`` drops the weaker half of
 the pairs between rounds. The time cap stops the play-outs between two of them and compares the pairs on the rounds
-finished (none finished: the sampled stage's choice).
+finished (none finished: the sampled stage's choice). Options of the eleventh round, all off as none measured a
+clear gain (README, "The AI"): ``rollout_pair`` and ``rollout_wide`` change the play-outs' policy
+(:func:`.playout.pair_value`, :func:`.playout.wide_choice`), ``rollout_mix`` blends the play-out mean with the sampled
+stage's value, ``full_from`` plays to the end of the game late on and ``rollout_extra`` adds futures in a close race
+(:func:`.playout.close_race`).
 
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
