@@ -68,7 +68,8 @@ NO_CAP = math.inf  # ``budget_ms`` of the bench functions: the searching policie
 SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objective_bonus", "goal_futures", "endgame",
                    "endgame_spaces", "scenario_endgame", "cat_room",
                    "button_room", "long_decay", "rollouts", "horizon", "rollout_top", "halving",
-                   "rollouts_everywhere")
+                   "rollouts_everywhere", "rollout_pair", "rollout_mix", "full_from",
+                   "rollout_extra", "rollout_wide")
 WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
 WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 

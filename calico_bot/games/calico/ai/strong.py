@@ -50,7 +50,11 @@ best ``rollout_top`` (placement, market tile) pairs of the sampled stage are pla
 each, drawn from ``view.unseen`` (:mod:`.playout`), by a one-ply policy on the same evaluation, to the end of the game
 or for ``horizon`` placements, and the pair with the best mean value is played; ``halving`` drops the weaker half of
 the pairs between rounds. The time cap stops the play-outs between two of them and compares the pairs on the rounds
-finished (none finished: the sampled stage's choice).
+finished (none finished: the sampled stage's choice). Options of the eleventh round, all off as none measured a
+clear gain (README, "The AI"): ``rollout_pair`` and ``rollout_wide`` change the play-outs' policy
+(:func:`.playout.pair_value`, :func:`.playout.wide_choice`), ``rollout_mix`` blends the play-out mean with the sampled
+stage's value, ``full_from`` plays to the end of the game late on and ``rollout_extra`` adds futures in a close race
+(:func:`.playout.close_race`).
 
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
@@ -113,6 +117,15 @@ HORIZON = 4
 ROLLOUT_TOP = 3
 HALVING = 0
 ROLLOUTS_EVERYWHERE = 0
+# Issue 16's eleventh round (options): the play-outs' policy values the two tiles of a hand together
+# (``rollout_pair``, :func:`.playout.pair_value`); the pair played is the best ``rollout_mix`` x play-out mean +
+# (1 - ``rollout_mix``) x sampled stage's value (1: the play-out mean alone); with at most ``full_from`` placements
+# left after this one the play-outs go to the end of the game (0: always ``horizon``).
+ROLLOUT_PAIR = 0
+ROLLOUT_MIX = 1.0
+FULL_FROM = 0
+ROLLOUT_WIDE = 0  # the play-outs' placement chosen among this many best trials by the next turn's best (0: off)
+ROLLOUT_EXTRA = 0  # more futures when the best two pairs are within noise (:func:`.playout.close_race`; 0: off)
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -128,12 +141,20 @@ class StrongPolicy:
                  endgame_spaces: int = ENDGAME_SPACES, scenario_endgame: bool = SCENARIO_ENDGAME,
                  cat_room: float = CAT_ROOM, button_room: float = BUTTON_ROOM, long_decay: float = LONG_DECAY,
                  rollouts: int = ROLLOUTS, horizon: int = HORIZON, rollout_top: int = ROLLOUT_TOP,
-                 halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE) -> None:
+                 halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE,
+                 rollout_pair: int = ROLLOUT_PAIR, rollout_mix: float = ROLLOUT_MIX,
+                 full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA,
+                 rollout_wide: int = ROLLOUT_WIDE) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
                                        ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
-                                       ("rollouts_everywhere", rollouts_everywhere, 0, 1)):
+                                       ("rollouts_everywhere", rollouts_everywhere, 0, 1),
+                                       ("rollout_pair", rollout_pair, 0, 1), ("full_from", full_from, 0, PATCH_SPACES),
+                                       ("rollout_extra", rollout_extra, 0, 1000),
+                                       ("rollout_wide", rollout_wide, 0, 100)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
+        if not 0 <= rollout_mix <= 1:
+            raise ValueError(f"rollout_mix must be a number from 0 to 1, not {rollout_mix!r}")
         if endgame_spaces not in (3, 4):
             raise ValueError(f"endgame_spaces must be 3 or 4, not {endgame_spaces!r}")
         if scenario_endgame not in (0, 1):  # also True and False
@@ -165,6 +186,11 @@ class StrongPolicy:
         self.rollout_top = rollout_top
         self.halving = bool(halving)
         self.rollouts_everywhere = bool(rollouts_everywhere)
+        self.rollout_pair = bool(rollout_pair)
+        self.rollout_mix = float(rollout_mix)
+        self.full_from = full_from
+        self.rollout_extra = rollout_extra
+        self.rollout_wide = rollout_wide
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -319,14 +345,19 @@ class StrongPolicy:
         """The best ``rollout_top`` pairs of the sampled stage played on over ``rollouts`` guessed futures each
         (:mod:`.playout`); the pair with the best mean, or None when the time cap left no round complete."""
         top = sorted(scored, key=lambda x: x[0][:2], reverse=True)[: self.rollout_top]
+        horizon = self.horizon
+        if view.remaining_placements - 1 <= self.full_from:
+            horizon = 0
         means = playout_means([c for _, c in top], view.market, view.unseen_list, solo=view.solo,
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
-                              rng=decision_rng(self.seed, view, 8), horizon=self.horizon, halving=self.halving,
-                              deadline=deadline)
+                              rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
+                              deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
+                              wide=self.rollout_wide)
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None
-        best = max(played, key=lambda i: (means[i], top[i][0][:2]))
+        mix = self.rollout_mix
+        best = max(played, key=lambda i: (mix * means[i] + (1 - mix) * top[i][0][0], top[i][0][:2]))  # type: ignore[operator]
         return top[best][0]
 
     def _endgame(self, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
