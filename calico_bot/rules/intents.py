@@ -285,7 +285,7 @@ _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _IN
 _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
                        r"\b(?:each|every|per|a)\s+round\b")
 #: What the bot does on a point the rulebook leaves open ("what order are the rows on the bot's board", "机器人里三人局
-#:可以叫几墩", "does the bot still give me the shape cat if my group has extra tiles"): its rulings, which state
+#: 可以叫几墩", "does the bot still give me the shape cat if my group has extra tiles"): its rulings, which state
 #: each point. Not how to enter a move (its commands), nor its edition, the spaces' labels or who sees a hand.
 _NAMES_BOT = re.compile(r"\bbots?\b|\bbot'?s\b|机器人|bot(?=[\u3400-\u9fff])")
 _RULING_SUBJECT = re.compile(r"\bresearch\s+board\b|\brows?\b|\bbids?\b|\bbidding\b|\bbroken\b|\bset[- ]aside\b|"

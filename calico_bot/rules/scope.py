@@ -283,7 +283,7 @@ _GAME_TALK_RE = re.compile("|".join((
     # comparisons and opinions of a game ("worth it over wingspan? honest opinion pls")
     r"\bworth\s+(?:it\s+|buying\s+|getting\s+)?over\b", r"\bhonest\s+(?:opinion|opinions|review|thoughts|take)\b",
     # ranking the server's players ("who's the best isle of cats player on this server")
-    r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:on|in)\s+(?:this|the|our|here)\b",
+    r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:(?:on|in)\s+(?:this|the|our)\s+(?:server|discord|group|club|channel)|here)\b",
     r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
     r"\b(?:overrated|underrated|over-rated|under-rated)\b|\bchange\s+my\s+mind\b|\bhot\s+take\b",
     r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:满分|十分制|10分制)",

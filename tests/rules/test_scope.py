@@ -928,6 +928,7 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("牌是什么时候才有颜色的", "citb.declare"),
     ("预测墩数用哪个指令啊~", "citb.bot.commands"),
     ("怎么看现在研究板的情况,有指令吗", "citb.bot.commands"),
+    ("does the top player in the round get a bonus in cat in the box", "citb.scoring"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:

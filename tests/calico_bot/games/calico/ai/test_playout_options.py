@@ -26,23 +26,13 @@ from calico_bot.games.calico.ai.playout import (
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of, label
 from tests.calico_bot.games.calico.ai.positions import random_position
+from tests.calico_bot.games.calico.ai.reference_playout import best_cell  # the brute-force oracle
 
 
 def _setup(turns: int, seed: int = 3):  # type: ignore[no-untyped-def]
     view = build_view(random_position(1, turns, seed), 0)
     rules = rules_for(view.cat_of_pattern)
     return view, Evaluator(goal_list(view.goals), rules, Weights()), rules, Board.from_quilt(view.quilt)
-
-
-def _brute_best(board: Board, tile: int, rules: tuple, ev: Evaluator, remaining: int) -> tuple[float, int]:
-    best = (float("-inf"), -1)
-    for cell in cells_of(board.empty):
-        trial = board.copy()
-        trial.place(cell, tile, rules)
-        value = ev(trial, remaining)
-        if value > best[0]:
-            best = (value, cell)
-    return best
 
 
 def test_settings_parse_default_off_and_wrong_values_are_refused() -> None:
@@ -66,10 +56,10 @@ def test_pair_value_places_the_first_tile_on_its_best_space_then_the_second() ->
     _, ev, rules, board = _setup(6)
     before = board.key()
     for first, second, remaining in ((0, 13, 10), (7, 7, 10), (20, 35, 1)):
-        cell = _brute_best(board, first, rules, ev, remaining)[1]
+        cell = best_cell(board, first, rules, ev, remaining)[1]
         after = board.copy()
         after.place(cell, first, rules)
-        expected = _brute_best(after, second, rules, ev, remaining - 1)[0]
+        expected = best_cell(after, second, rules, ev, remaining - 1)[0]
         assert pair_value(board, first, second, rules, ev, remaining) == expected
         assert board.key() == before
     both = (pair_value(board, 0, 13, rules, ev, 10), pair_value(board, 13, 0, rules, ev, 10))
@@ -102,18 +92,18 @@ def test_the_pair_policy_places_and_picks_by_the_hand_valued_together(monkeypatc
         for pair in (False, True):
             if pair:
                 h = max((0, 1), key=lambda i: (pair_value(board, hand[i], hand[1 - i], rules, ev, remaining),
-                                               _brute_best(board, hand[i], rules, ev, remaining)[0], -i))
+                                               best_cell(board, hand[i], rules, ev, remaining)[0], -i))
             else:
-                h = max((0, 1), key=lambda i: (_brute_best(board, hand[i], rules, ev, remaining)[0], -i))
-            cell = _brute_best(board, hand[h], rules, ev, remaining)[1]
+                h = max((0, 1), key=lambda i: (best_cell(board, hand[i], rules, ev, remaining)[0], -i))
+            cell = best_cell(board, hand[h], rules, ev, remaining)[1]
             one = board.copy()
             one.place(cell, hand[h], rules)
             kept = hand[1 - h]
             if pair:
                 values = [hand_value(one, kept, t, rules, ev, remaining - 1) for t in market]  # type: ignore
             else:
-                values = [max(_brute_best(one, t, rules, ev, remaining - 1)[0],  # type: ignore[arg-type]
-                              _brute_best(one, kept, rules, ev, remaining - 1)[0]) for t in market]
+                values = [max(best_cell(one, t, rules, ev, remaining - 1)[0],  # type: ignore[arg-type]
+                              best_cell(one, kept, rules, ev, remaining - 1)[0]) for t in market]
             expected[pair] = (cell, hand[h], max(range(3), key=lambda s: (values[s], -s)))
             slots_taken.clear()
             three = play_on(board, hand, market, bag, 0, solo=True, n_players=1, rules=rules, ev=ev,
@@ -221,7 +211,7 @@ def test_the_wide_choice_is_the_trial_with_the_best_next_turn() -> None:
         trials.sort(key=lambda x: -x[0])
         nexts_of = [{t for t in market if t is not None} | ({hand[1 - h]} if len(hand) == 2 else set())
                     for _, h, _, _ in trials]
-        next_turn = [max(_brute_best(quilt, t, rules, ev, remaining - 1)[0] for t in nexts)
+        next_turn = [max(best_cell(quilt, t, rules, ev, remaining - 1)[0] for t in nexts)
                      for (_, _, _, quilt), nexts in zip(trials[:6], nexts_of, strict=False)]
         for wide in (1, 3, 6):
             expected = trials[max(range(wide), key=lambda i: (next_turn[i], -i))]  # the first of equal values
