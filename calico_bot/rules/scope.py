@@ -286,7 +286,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:(?:on|in)\s+(?:this|the|our)\s+(?:server|discord|group|club|channel)|here)\b",
     r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
     r"\b(?:overrated|underrated|over-rated|under-rated)\b|\bchange\s+my\s+mind\b|\bhot\s+take\b",
-    r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:满分|十分制|10分制)",
+    r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)

@@ -943,3 +943,8 @@ def test_a_component_described_by_its_picture_is_no_other_subject(real_index: Ru
     assert other_domain_signals(question) == 0
     assert other_domain_signals("do i have to bring my school book") > 0  # not a picture: another subject
     assert_answers_first(real_index, question, "ioc.lessons")
+
+
+def test_the_highest_possible_score_is_no_rating_of_the_game(real_index: RulesIndex) -> None:
+    found = real_index.lookup("猫与花毯满分是多少")  # the most points a quilt can score: a rules question
+    assert found.out_of_scope is None and found.hits, (found.out_of_scope, [h.id for h in found.hits])
