@@ -61,9 +61,13 @@ def no_match_text(index: RulesIndex, found: Lookup, lang: str) -> str:
     return text
 
 
+def _game_name(game: str, lang: str) -> str:
+    return GAME_NAMES[game][1 if lang == "zh" else 0]
+
+
 def answer_embed(entry: Entry, lang: str) -> discord.Embed:
     embed = discord.Embed(title=entry.title_in(lang)[:256], description=entry.text_in(lang)[:4000], color=0xC0792B)
-    game = GAME_NAMES[entry.game][1 if lang == "zh" else 0]
+    game = _game_name(entry.game, lang)
     embed.set_footer(text=_t(lang, "source", game=game, id=entry.id))
     return embed
 
@@ -158,7 +162,10 @@ class RulesCog(commands.Cog):
             # The question matched a specific case of this topic: show that case under the topic.
             embed.add_field(name=f"▸ {detail.title}"[:256], value=detail.text[:1024], inline=False)
         if len(hits) > 1:
-            embed.add_field(name=_t(lang, "related"), value="\n".join(f"· {h.title}" for h in hits[1:]), inline=False)
+            # A related topic of another game (the question named none) says which game it belongs to.
+            lines = [f"· {h.title}" if h.game == entry.game else f"· {h.title} ({_game_name(h.game, lang)})"
+                     for h in hits[1:]]
+            embed.add_field(name=_t(lang, "related"), value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(
             embed=embed, view=related_view(self.index, entry, lang), ephemeral=not public
         )

@@ -108,3 +108,14 @@ async def test_a_refusal_that_may_be_a_rules_question_lists_the_closest_topics(t
     for message in ("how do you castle in chess", "what's the weather in Paris tomorrow"):
         r = await table.slash("ana", "rules ask", question=message)
         assert r.is_ephemeral and "no rule" in r.text and "closest" not in r.text
+
+
+async def test_a_related_topic_of_another_game_names_its_game(table: Table) -> None:
+    question = "the cards with the little school/book thing on them, do i have to play them right away?"
+    r = await table.slash("ana", "rules ask", question=question)
+    embed = r.embeds[0]
+    assert "ioc.lessons" in embed["footer"]["text"]
+    related = next(f for f in embed["fields"] if f["name"] == "Related")["value"].splitlines()
+    others = [line for line in related if line.endswith(("(Calico)", "(Cat in the Box)"))]
+    assert others, related  # the question named no game: the other games' topics are labelled
+    assert all("(The Isle of Cats)" not in line for line in related)  # the answer's own game is not
