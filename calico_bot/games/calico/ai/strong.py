@@ -345,9 +345,9 @@ class StrongPolicy:
         """The best ``rollout_top`` pairs of the sampled stage played on over ``rollouts`` guessed futures each
         (:mod:`.playout`); the pair with the best mean, or None when the time cap left no round complete."""
         top = sorted(scored, key=lambda x: x[0][:2], reverse=True)[: self.rollout_top]
-        horizon = self.horizon
-        if view.remaining_placements - 1 <= self.full_from:
-            horizon = 0
+        # ``full_from`` (0: off): with that few placements left after this one, play to the end of the game.
+        late = self.full_from > 0 and view.remaining_placements - 1 <= self.full_from
+        horizon = 0 if late else self.horizon
         means = playout_means([c for _, c in top], view.market, view.unseen_list, solo=view.solo,
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
