@@ -228,6 +228,14 @@ _SHOPPING_RE = re.compile("|".join((
     r"上市|发售|出(?:了|过)?(?:简体|繁体)?中文版|中文版(?:什么时候|啥时候|何时)(?:出|上)",
     r"(?:扩展|新版|续作)(?:什么时候|啥时候|何时|几时)(?:出|上)",
     r"谁画的|画师|插画师|测评|评测|开箱", r"值(?:不值)?得(?:买|入手|看)",
+    # whether a game or an edition is worth its price ("is the deluxe version worth the extra money"; not "is it
+    # worth buying a lesson card", a card costs fish, nor "worth buying for a group of four?", a question of the
+    # player count that the overview answers)
+    r"\b(?:calico|cat\s+in\s+the\s+box|isle\s+of\s+cats|(?:this|the)\s+game|edition|version|expansion|copy|deluxe)"
+    r"\s+(?:really\s+|actually\s+|still\s+)?worth\s+(?:buying|getting|picking\s+up|owning|it(?!\s+over)|the\s+(?:extra\s+)?"
+    r"(?:money|price|cost|upgrade|hype))\b"
+    r"(?!.{0,40}\b(?:players?|player\s+count|group|couples?|two|three|four|five|six|[2-6]p?|people|kids|family)\b)",
+    r"\bworth\s+the\s+(?:extra\s+)?(?:money|price|cost|cash)\b",
 )))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
 #: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
@@ -286,6 +294,12 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:(?:on|in)\s+(?:this|the|our)\s+(?:server|discord|group|club|channel)|here)\b",
     r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
     r"\b(?:overrated|underrated|over-rated|under-rated)\b|\bchange\s+my\s+mind\b|\bhot\s+take\b",
+    # which game is more fun, and asking for opinions only ("which one is more fun: calico or cascadia? just
+    # want opinions, not rules"), or saying one is dull (说实话我觉得猫与花毯有点无聊,你们觉得呢?)
+    r"\b(?:which|what)\b.{0,20}\b(?:more\s+fun|funner|less\s+fun)\b", r"\b(?:more\s+fun|funner)\b.{0,40}\bor\b",
+    r"\bjust\s+(?:want(?:ing)?|looking\s+for|curious\s+about|asking\s+for)\s+(?:your\s+|some\s+|people'?s\s+)?"
+    r"(?:opinions?|thoughts|takes|impressions)\b", r"\bopinions?\s*,?\s*not\s+(?:the\s+)?rules\b",
+    r"(?:有点|很|太|好|挺|真)无聊|无聊(?:吗|不|啊|死了|透了)|(?:觉得|感觉).{0,12}(?:好玩吗|有意思吗|没意思|不好玩|一般般)",
     r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",

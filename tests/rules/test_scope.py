@@ -890,6 +890,11 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("I loved Calico, what should I play next?", "game_talk"),
     ("猫岛玩腻了,还有什么推荐的游戏", "game_talk"),
     ("我 discord 上传图片一直失败,是不是文件太大了", "about_bot"),
+    # after offtopic-aw was measured (nineteenth pass): buying advice and opinions about our own games
+    ("Is Calico worth the money? The box looks small", "shopping"),
+    ("Is the Kickstarter deluxe version of Isle of Cats worth the extra money?", "shopping"),
+    ("Which one is more fun: Calico or Cascadia? Just want opinions, not rules.", "game_talk"),
+    ("说实话我觉得猫与花毯有点无聊,你们觉得呢?", "game_talk"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -929,6 +934,9 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("预测墩数用哪个指令啊~", "citb.bot.commands"),
     ("怎么看现在研究板的情况,有指令吗", "citb.bot.commands"),
     ("does the top player in the round get a bonus in cat in the box", "citb.scoring"),
+    # whether a card or a button is worth taking is strategy, not buying advice
+    ("is it worth buying a lesson card on day 1?", "ioc.lessons"),
+    ("is the rainbow button worth getting", "calico.buttons.rainbow"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
