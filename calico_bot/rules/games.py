@@ -12,7 +12,8 @@ from calico_bot.rules.text_tokens import mend_question_words, to_simplified
 # Order matters only for the regex alternation (longer names first inside each game).
 _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
     "citb": (
-        r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
+        r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"\bcat[ -]?box\b",  # /catbox, "the cat box game"
+        r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
         r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
         r"盒中[帽毛喵锚]",  # pinyin slips: the last character typed as another "mao"
         r"薛定谔", r"量子猫",
@@ -81,6 +82,8 @@ _COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布|\bcalico\s+(?:cat|kitten|ki
                                 r"\bcalico\s+and\s+(?:a\s+)?tortoiseshell\b|"
                                 r"\bcalico\s+(?:fabric|cloth|cotton|print|dress|shirt|skirt|apron)s?\b|"
                                 r"\bcat\s+islands?\b|"
+                                # a litter box ("how often do you clean the cat box"), unless called a game
+                                r"\bcat[ -]box(?:es)?\b(?!\s+(?:game|rules?|bot))|"
                                 # a pet named Calico ("我家有只猫叫 Calico", "my kitten named calico")
                                 r"(?:叫做?|名字叫|\bnamed|\bcalled|\bname\s+is)\s*calico\b|"
                                 r"(?:日本|去|到)的?猫岛|猫岛(?:旅游|旅行|度假|在哪|怎么去)")

@@ -56,6 +56,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # Where a cat token or button is put once earned, and which spaces the design goals sit on.
     "token_place": {"calico": "calico.tokens.placement"},
     "goal_spaces": {"calico": "calico.board.labels"},
+    # Whether a player chooses the design goals or gets them at random ("do i get to choose my goal tiles or
+    # are they random", 目标是自己选还是随机发): the personal setup, where the choice of three of four is made.
+    "goal_choice": {"calico": "calico.setup.personal"},
 }
 
 #: intent -> game -> the detail shown under that topic when the intent put it first (the deadline is
@@ -63,7 +66,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
 STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"},
                                                 "length": {"calico": "calico.end.trigger"},
                                                 "length_and_players": {"calico": "calico.end.trigger"},
-                                                "rescue_order": {"ioc": "ioc.speed_order"}}
+                                                "rescue_order": {"ioc": "ioc.speed_order"},
+                                                "goal_choice": {"calico": "calico.setup.goals_choice"}}
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
 _ZH_N = r"[三四五六七八\d]"
@@ -167,6 +171,14 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
 )
 _INTENT_PATTERNS += (
+    ("goal_choice", (
+        r"\b(?:choose|chose|choosing|pick|picking|select|selecting)\s+(?:my|our|your|the|which|what)?\s*(?:own\s+)?"
+        r"(?:design\s+)?goals?(?:\s+(?:tiles?|hex(?:es|agons?)?|pieces?))?\b(?!\s+(?:space|spot|position|goes|go\b))",
+        r"\b(?:design\s+)?goals?(?:\s+(?:tiles?|hex(?:es|agons?)?))?\b.{0,30}\b(?:random(?:ly)?|dealt|delt|chosen|"
+        r"picked)\b.{0,20}\bor\b|\bor\s+(?:are|r)\s+(?:they|the\s+goals?)\s+(?:just\s+)?(?:random|dealt|delt)",
+        r"目标(?:板|片|块|板块)?.{0,6}(?:自己选|自选|随机|抽的|发的|挑)",
+        r"(?:自己|可以|能)(?:选|挑)(?:哪|几)?(?:个|块|张)?目标",
+    )),
     ("cat_list", (
         r"\bhow\s+many\s+(?:different\s+)?(?:kinds\s+of\s+)?cat[sz]?\b\s*(?:are\s+there|exist|in\s+total|total|in\s+the\s+game|"
         r"are\s+in\s+(?:the\s+)?(?:game|box|calico)|\??$)",

@@ -392,7 +392,7 @@ school homework exam exams university college math maths physics chemistry biolo
 travel flight flights hotel vacation holiday trip visa airport train bus taxi
 dog dogs puppy bird birds fish? horse spider spiders legs animal animals pet pets vet
 car cars drive driving parking
-love girlfriend boyfriend wife husband marriage date dating
+love marriage date dating
 joke jokes poem poems story riddle translate translation french spanish german japanese
 everest mountain ocean planet moon sun earth space? universe
 football soccer basketball baseball tennis golf sport sports team teams match? league
@@ -658,6 +658,8 @@ ZH_GENERAL = frozenset({
 ZH_DOMAIN_CHARS = frozenset("墩牌卡红蓝黄绿轮鱼船猫赢分")
 #: Counting cards (几张, 每张, 留几张传几张): a rules phrase, though 张 alone is also a name or a table.
 _ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:几|哪|多少)|[二两三四五六\d]人局|"
+                                # players' word for a patch tile: 布 ("另一块没用的布", 布片), not 宣布 or 布丁
+                                r"(?:一|两|这|那|哪|每|几|另一)块(?:\w{0,3}的)?布(?![丁置局料店])|布(?:片|块)|花布|"
                                 # playing through the bot ("用机器人玩的时候", "在机器人里能不能悔"): about using it
                                 r"(?:用|在|通过)机器人(?:里|上)?(?:玩|下|出|放|打|看|报|叫)|机器人(?:里|上)(?:怎么|能|可以|会)")
 

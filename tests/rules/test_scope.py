@@ -937,6 +937,12 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     # whether a card or a button is worth taking is strategy, not buying advice
     ("is it worth buying a lesson card on day 1?", "ioc.lessons"),
     ("is the rainbow button worth getting", "calico.buttons.rainbow"),
+    # after blind-be was measured (nineteenth pass): the game called after its command, a partner, 布 for a patch,
+    # and whether the goals are chosen
+    ("what commands does the bot have for the cat box game", "citb.bot.commands"),
+    ("playing with just my wife, how does 2 player work, no biding?", "citb.two_player"),
+    ("do i get to chose my goal hexagons or are they just delt random", "calico.setup.personal"),
+    ("目标板是自己选还是随机发的", "calico.setup.personal"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
@@ -956,3 +962,14 @@ def test_a_component_described_by_its_picture_is_no_other_subject(real_index: Ru
 def test_the_highest_possible_score_is_no_rating_of_the_game(real_index: RulesIndex) -> None:
     found = real_index.lookup("猫与花毯满分是多少")  # the most points a quilt can score: a rules question
     assert found.out_of_scope is None and found.hits, (found.out_of_scope, [h.id for h in found.hits])
+
+
+def test_a_patch_called_cloth_is_a_rules_word_but_cloth_bought_is_not(real_index: RulesIndex) -> None:
+    found = real_index.lookup("放完一块之后 另一块没用的布是留在手里吗")
+    assert found.out_of_scope is None and found.hits, (found.out_of_scope, [h.id for h in found.hits])
+    assert_refused(real_index, "我今天买了一块布做衣服")
+
+
+def test_the_cat_box_names_the_game_only_when_it_is_no_litter_box(real_index: RulesIndex) -> None:
+    assert_refused(real_index, "how often should i clean the cat box")
+    assert real_index.lookup("cat box game, who leads the first trick?").hits[0].id.startswith("citb.")
