@@ -227,7 +227,11 @@ _SHOPPING_RE = re.compile("|".join((
     r"\bwho(?:'s|\s+is|\s+was)\s+the\s+(?:artist|illustrator)\b",
     r"上市|发售|出(?:了|过)?(?:简体|繁体)?中文版|中文版(?:什么时候|啥时候|何时)(?:出|上)",
     r"(?:扩展|新版|续作)(?:什么时候|啥时候|何时|几时)(?:出|上)",
-    r"谁画的|画师|插画师|测评|评测|开箱", r"值(?:不值)?得(?:买|入手|看)",
+    r"谁画的|画师|插画师|测评|评测|开箱", r"值(?:不值)?得(?:买|入手|看|入(?!门))",
+    # still printed ("is the big box still in print"), a game for a group that names none of ours
+    r"\b(?:still\s+in|out\s+of|back\s+in)\s+print\b",
+    r"\b(?:what'?s|whats|what\s+is|any|suggest|recommend)\s+(?:a\s+)?(?:good|great|fun|nice|decent)\s+"
+    r"(?:board\s*|card\s*|party\s*|family\s*)?games?\s+for\b",
     # whether a game or an edition is worth its price ("is the deluxe version worth the extra money"; not "is it
     # worth buying a lesson card", a card costs fish, nor "worth buying for a group of four?", a question of the
     # player count that the overview answers)
@@ -236,6 +240,17 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:money|price|cost|upgrade|hype))\b"
     r"(?!.{0,40}\b(?:players?|player\s+count|group|couples?|two|three|four|five|six|[2-6]p?|people|kids|family)\b)",
     r"\bworth\s+the\s+(?:extra\s+)?(?:money|price|cost|cash)\b",
+    r"\b(?:expansion|edition|version|deluxe)\b.{0,40}\bworth\s+(?:it|buying|getting)\b(?!\s+(?:to|for\s+(?:[2-6]|two|three|four|five|six)))",
+    r"\bor\s+is\s+it\s+(?:just\s+)?bloat\b",
+    # which game to buy, and games as gifts ("which one would u buy first", "gifting isle of cats to my gf")
+    r"\bwhich\s+(?:one\s+)?(?:would|should|do)\s+(?:u|you|i|we|y'?all)\s+(?:buy|get|pick\s+up|gift|recommend)\b",
+    r"\bbuy\s+first\b", r"\bgift(?:s|ing|ed)?\b", r"礼物|送给(?:我的?)?(?:女朋友|男朋友|对象|老婆|老公|朋友|孩子)",
+    r"买哪(?:个|款|一个|一款)|纠结买|有必要买|(?:要不要|该不该|值不值得?)买|买不买",
+    r"(?:块|钱|元|刀).{0,6}值不值|值不值.{0,6}(?:块|钱|元)|多花.{0,6}(?:块|钱|元)",
+    r"(?:豪华版|典藏版|收藏版|ks版|众筹版).{0,10}(?:普通版|标准版|零售版|基础版).{0,6}(?:差别|区别|不同)",
+    # who designed a game (its designer, the designer's other games)
+    r"\bdesigners?\b|\bwho\s+(?:designed|invented|created|made)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|"
+    r"this\s+game|the\s+game)\b|设计师|谁设计的|作者是谁",
 )))
 #: The part of it that still applies when the question names one of our games: what the bot *is*
 #: ("what model does the calico bot run on"), not requests ("can you recommend a calico opening").
@@ -300,6 +315,12 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bjust\s+(?:want(?:ing)?|looking\s+for|curious\s+about|asking\s+for)\s+(?:your\s+|some\s+|people'?s\s+)?"
     r"(?:opinions?|thoughts|takes|impressions)\b", r"\bopinions?\s*,?\s*not\s+(?:the\s+)?rules\b",
     r"(?:有点|很|太|好|挺|真)无聊|无聊(?:吗|不|啊|死了|透了)|(?:觉得|感觉).{0,12}(?:好玩吗|有意思吗|没意思|不好玩|一般般)",
+    # ranking the games against each other ("calico > isle of cats > cat in the box. fight me", 哪个更好玩)
+    r"\bfight\s+me\b", r"哪(?:个|款|一个)(?:更|比较)?(?:好玩|有意思|耐玩)", r"最适合.{0,8}玩的(?:桌游|游戏)",
+    r"有没有(?:更|别的|其他)推荐",
+    # (not with a player count: "两个人玩猫与花毯好玩吗,还是四人更好" asks about the variant)
+    r"^(?!.*(?:[两二三四五六几\d]个?人|人局|单人|双人)).*(?:游戏|桌游|猫岛|盒中猫|花毯)(?:到底)?(?:好玩吗|好不好玩)"
+    r"(?!.{0,20}(?:怎么|规则|玩法|讲讲|介绍|说说))",
     r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
@@ -318,7 +339,11 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"\b(?:game|games|match|session)\s+(?:last\s+night|yesterday)\s+(?:was|were)\b",
     r"\bwas\s+(?:so\s+)?(?:wild|insane|crazy|intense|fun|amazing|brutal|epic)\b",
     r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏)",
-    r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+on)\b",
+    r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+on|sat\s+in|"
+    r"(?:is\s+)?sleep(?:s|ing)?\s+in|slept\s+in|climbed\s+in(?:to)?|jumped\s+in(?:to)?|got\s+in(?:to)?)\b",
+    # a game just lost or won, a late night, a memory ("just lost isle of cats by 1 point to my 9 year old")
+    r"\bjust\s+(?:lost|won)\b.{0,40}\b(?:by|to|against)\b", r"\bnot\s+ok\b",
+    r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.

@@ -118,6 +118,8 @@ ABOUT_THE_GAME_EN = frozenset({"play", "rule", "overview", "game", "explain", "l
                                "teach", "summary", "general", "idea", "gist", "concept", "premise", "explan"})
 ABOUT_THE_GAME_ZH = frozenset({"玩", "规则", "玩法", "介绍", "好玩", "简介", "游戏", "规则介绍", "游戏规则", "简单讲",
                                "简单说", "简单介绍", "在玩", "大概", "讲讲", "说说", "概括"})
+#: "can't", "unable", 不能: a question about what a player cannot do is never "how do you play".
+_CANNOT_RE = re.compile(r"\b(?:cant|can'?t|can\s*not|cannot|couldn'?t|couldnt|unable\s+to)\b|不能|没法|没办法|无法")
 #: A detail entry lends this share of its score to the main topics it is ``part_of``.
 DETAIL_SHARE = 1.0
 #: Questions with more words (English terms + Chinese pieces) than this get a proportionally lower floor.
@@ -586,7 +588,10 @@ class RulesIndex:
         if signals > 0:
             raised = OTHER_DOMAIN_FLOOR + OTHER_DOMAIN_STEP * (signals - 1)
             floor = max(floor, raised * (NAMED_GAME_FLOOR_SHARE if vouching is not None else 1.0))
+        # "what happens if i cant play anything" is a rule about a stuck hand, not "how do you play".
         hits = self._without_ranking(query, game, named, answer_lang, default)
+        if hits and _CANNOT_RE.search(question.lower()):
+            hits = None  # the overview is no answer to it: rank
         if hits is not None:
             guesses: list[Hit] = []
         else:

@@ -110,14 +110,14 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "几张": ("几涨", "几章", "几张"),  # with sound-alike typos (zhang)
     # with a sound-alike typo (pai), and what is in one's hand said in words
     "手牌": ("手排", "手里的牌", "手上的牌", "手里的布片", "手上的布片", "手里的布", "手上的布", "手里的板块",
-             "手上的板块", "手牌"),
+             "手上的板块", "手里另一块", "手里的另一块", "手上另一块", "手上的另一块", "手牌"),
     "墩": ("吨", "蹲", "敦", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "篮子"),
     "速度": ("小靴子", "靴子", "速度"),  # a rescue card's speed is the boots printed on it
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
-    "课程": ("课程卡", "课成卡", "课成", "课", "课程"),  # with a sound-alike slip (cheng)
+    "课程": ("课程卡", "课成卡", "课成", "科程", "课", "课程"),  # with sound-alike slips (cheng, ke)
     # with sound-alike typos (xia), and what a newcomer calls it: the big cat without a colour
     "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "没颜色的大只猫", "没颜色的大猫",
             "没有颜色的猫", "没颜色的猫", "无色猫", "无色的猫", "欧夏克"),
@@ -260,6 +260,9 @@ _EN_STOP = frozenset(
         # Contractions typed without the apostrophe.
         "theres", "thats", "heres", "wheres", "hows", "whos", "youre", "theyre", "wont", "didnt", "wasnt",
         "shouldnt", "couldnt", "wouldnt", "hasnt", "havent", "aint", "gonna", "wanna", "gotta",
+        # Filler adverbs of chat, with their usual misspellings ("what if i litterally cant play anything").
+        "literally", "litterally", "literaly", "basically", "basicly", "honestly", "seriously", "totally",
+        "genuinely", "simply", "probably", "maybe", "perhaps", "kinda", "sorta",
     ]
 )
 

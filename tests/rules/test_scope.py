@@ -895,6 +895,19 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("Is the Kickstarter deluxe version of Isle of Cats worth the extra money?", "shopping"),
     ("Which one is more fun: Calico or Cascadia? Just want opinions, not rules.", "game_talk"),
     ("说实话我觉得猫与花毯有点无聊,你们觉得呢?", "game_talk"),
+    # after offtopic-ax/ay were measured: which to buy, gifts, designers, editions, print runs, feelings
+    ("honestly isle of cats vs everdell, which one would u buy first", "shopping"),
+    ("thinking of gifting calico to my sister, good idea?", "shopping"),
+    ("猫岛的扩展有必要买吗,感觉本体就够了", "shopping"),
+    ("盒中猫的设计师还做过什么游戏", "shopping"),
+    ("is the calico big box still in print?", "shopping"),
+    ("whats a good board game for 6 people that isnt too long", "shopping"),
+    ("ranking: calico > isle of cats > cat in the box. fight me", "game_talk"),
+    ("猫与花毯和卡卡颂哪个更好玩", "game_talk"),
+    ("猫岛这游戏好玩吗", "game_talk"),
+    ("just lost calico by 2 points to my little brother and i'm not ok", "game_talk"),
+    ("lol my cat sat in the box of cat in the box", "game_talk"),
+    ("昨晚盒中猫玩到凌晨两点,朋友说再也不跟我玩了", "game_talk"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -943,6 +956,11 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("playing with just my wife, how does 2 player work, no biding?", "citb.two_player"),
     ("do i get to chose my goal hexagons or are they just delt random", "calico.setup.personal"),
     ("目标板是自己选还是随机发的", "calico.setup.personal"),
+    # after blind-bf: a stuck hand is no "how to play", filler adverbs, 科程 for 课程, the other tile in hand
+    ("what happens if i litterally cant play anything", "citb.paradox"),
+    ("私人科程什么时候打出来 是暗放还是明放", "ioc.lessons"),
+    ("放完一块之后 手里另一块要弃掉吗", "calico.turn.order"),
+    ("猫岛好玩吗 大概讲讲怎么玩", "ioc.overview"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
