@@ -370,6 +370,73 @@ class Evaluator:
                                      0.0 if board.rainbow else chance_product)
         return value
 
+    def open_terms(self, board: Board, remaining: int) -> tuple[float, float, float]:
+        """The evaluation's open terms as :meth:`__call__` counts them (weights applied): the potential of the
+        unfinished goals, of the open cat groups and of the open button groups (three zeros on a full quilt or with
+        no placement left). ``__call__(board, remaining)`` minus their sum is the points scored, the finished goals'
+        points and the rainbow term (and the objectives' bonus, if any)."""
+        if remaining <= 0:
+            return 0.0, 0.0, 0.0
+        cells = board.cells
+        goals = self.w.goal_scale * sum(goal_value(cells, n, g, self.w.goal_choices) for _, _, n, g in self._goal_tiles
+                                        if any(cells[c] < 0 for c in n))
+        cats = sum(cat_potential(board, p, r, self.w, remaining, self.chances, self.long_decay)
+                   for p, r in self._cat_rules)
+        buttons = self._per_button * sum(button_chances(board, c, self.w, remaining, self.chances) for c in range(6))
+        return goals, cats, buttons
+
+
+@dataclass(frozen=True, slots=True)
+class LeafScales:
+    """Factors on the evaluation's open terms at the root play-outs' leaves only (issue 16's twelfth round; the
+    ``leaf_goal``, ``leaf_cat``, ``leaf_button`` and ``leaf_schedule`` settings of the strong player, all off: 1, 1, 1
+    and 0). The search keeps its own weights; a play-out's end is valued by :meth:`value`: the evaluation plus, for
+    each open term (the potential of the unfinished goals, of the open cat groups, of the open button groups; the
+    points already scored, the finished goals and the rainbow are not scaled), its factor minus 1 times the term.
+
+    ``schedule`` (0 to 1) is a fixed schedule by the placements left at the leaf, from the signs of the sixth round's
+    residual, at that strength: open cats ``1 - 0.27 * schedule`` with 12 or fewer placements left, open buttons
+    ``1 + 0.18 * schedule`` with 12 or more and ``1 - 0.18 * schedule`` with 4 or fewer (on top of the factors above).
+    """
+
+    goal: float = 1.0
+    cat: float = 1.0
+    button: float = 1.0
+    schedule: float = 0.0
+
+    @property
+    def off(self) -> bool:
+        return self.goal == self.cat == self.button == 1.0 and self.schedule == 0.0
+
+    def factors(self, remaining: int) -> tuple[float, float, float]:
+        """The (goal, cat, button) factors at a leaf with ``remaining`` placements left."""
+        cat, button = self.cat, self.button
+        if self.schedule:
+            if remaining <= SCHEDULE_CATS_FROM:
+                cat *= 1 - SCHEDULE_CAT_CUT * self.schedule
+            if remaining >= SCHEDULE_BUTTONS_EARLY:
+                button *= 1 + SCHEDULE_BUTTON_STEP * self.schedule
+            elif remaining <= SCHEDULE_BUTTONS_LATE:
+                button *= 1 - SCHEDULE_BUTTON_STEP * self.schedule
+        return self.goal, cat, button
+
+    def value(self, ev: Evaluator, board: Board, remaining: int) -> float:
+        base = ev(board, remaining)
+        if remaining <= 0 or self.off:
+            return base
+        goal, cat, button = self.factors(remaining)
+        goals, cats, buttons = ev.open_terms(board, remaining)
+        return base + (goal - 1) * goals + (cat - 1) * cats + (button - 1) * buttons
+
+
+# :class:`LeafScales`' schedule (the sixth round's residual: open cats 19-35% less with <= 12 placements left, open
+# buttons 7-30% more with >= 12 left and 13-23% less with <= 4 left; about the middle of each range at strength 1).
+SCHEDULE_CATS_FROM = 12
+SCHEDULE_CAT_CUT = 0.27
+SCHEDULE_BUTTONS_EARLY = 12
+SCHEDULE_BUTTONS_LATE = 4
+SCHEDULE_BUTTON_STEP = 0.18
+
 
 def goal_prior(goal_id: str, m: float) -> float:
     """Expected points of a goal on an empty quilt under the model above."""

@@ -56,6 +56,10 @@ clear gain (README, "The AI"): ``rollout_pair`` and ``rollout_wide`` change the 
 stage's value, ``full_from`` plays to the end of the game late on and ``rollout_extra`` adds futures in a close race
 (:func:`.playout.close_race`).
 
+Options of the twelfth round, off by default (README, "The AI"): ``leaf_goal``, ``leaf_cat`` and ``leaf_button`` scale
+the open goals, cats and buttons of the evaluation at the play-outs' ends only (the search and the play-outs' policy
+keep their weights), and ``leaf_schedule`` scales them by the placements left there (:class:`.evaluation.LeafScales`).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -70,6 +74,7 @@ choice can depend on the machine's speed; pass ``None`` to disable it).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
@@ -80,6 +85,7 @@ from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
 from calico_bot.games.calico.ai.evaluation import (
     Evaluator,
+    LeafScales,
     ObjectiveTerms,
     ScenarioPass,
     Weights,
@@ -126,6 +132,14 @@ ROLLOUT_MIX = 1.0
 FULL_FROM = 0
 ROLLOUT_WIDE = 0  # the play-outs' placement chosen among this many best trials by the next turn's best (0: off)
 ROLLOUT_EXTRA = 0  # more futures when the best two pairs are within noise (:func:`.playout.close_race`; 0: off)
+# Issue 16's twelfth round (options): factors on the open goals, cats and buttons of the evaluation at the play-outs'
+# ends only, and the strength of a schedule of those factors by the placements left there (:class:`.LeafScales`;
+# 1, 1, 1 and 0: the search's own evaluation).
+LEAF_GOAL = 1.0
+LEAF_CAT = 1.0
+LEAF_BUTTON = 1.0
+LEAF_SCHEDULE = 0.0
+LEAF_MAX = 3.0  # the largest leaf factor accepted
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -144,7 +158,8 @@ class StrongPolicy:
                  halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE,
                  rollout_pair: int = ROLLOUT_PAIR, rollout_mix: float = ROLLOUT_MIX,
                  full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA,
-                 rollout_wide: int = ROLLOUT_WIDE) -> None:
+                 rollout_wide: int = ROLLOUT_WIDE, leaf_goal: float = LEAF_GOAL, leaf_cat: float = LEAF_CAT,
+                 leaf_button: float = LEAF_BUTTON, leaf_schedule: float = LEAF_SCHEDULE) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
                                        ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
                                        ("rollouts_everywhere", rollouts_everywhere, 0, 1),
@@ -153,6 +168,11 @@ class StrongPolicy:
                                        ("rollout_wide", rollout_wide, 0, 100)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
+        for name, factor in (("leaf_goal", leaf_goal), ("leaf_cat", leaf_cat), ("leaf_button", leaf_button)):
+            if not 0 <= factor <= LEAF_MAX:
+                raise ValueError(f"{name} must be a number from 0 to {LEAF_MAX:g}, not {factor!r}")
+        if not 0 <= leaf_schedule <= 1:
+            raise ValueError(f"leaf_schedule must be a number from 0 (off) to 1, not {leaf_schedule!r}")
         if not 0 <= rollout_mix <= 1:
             raise ValueError(f"rollout_mix must be a number from 0 to 1, not {rollout_mix!r}")
         if endgame_spaces not in (3, 4):
@@ -191,6 +211,7 @@ class StrongPolicy:
         self.full_from = full_from
         self.rollout_extra = rollout_extra
         self.rollout_wide = rollout_wide
+        self.leaf = LeafScales(float(leaf_goal), float(leaf_cat), float(leaf_button), float(leaf_schedule))
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -352,7 +373,8 @@ class StrongPolicy:
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
                               deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
-                              wide=self.rollout_wide)
+                              wide=self.rollout_wide,
+                              leaf=None if self.leaf.off else functools.partial(self.leaf.value, ev))
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None
