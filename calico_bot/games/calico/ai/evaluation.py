@@ -28,7 +28,7 @@ from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
-from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
+from calico_bot.games.calico.engine.components import GOALS, PATCH_SPACES, GoalTile, Scenario, count_profile
 from calico_bot.games.calico.engine.geometry import cells_of
 from calico_bot.games.calico.engine.scoring import goal_tests
 
@@ -436,6 +436,52 @@ SCHEDULE_CAT_CUT = 0.27
 SCHEDULE_BUTTONS_EARLY = 12
 SCHEDULE_BUTTONS_LATE = 4
 SCHEDULE_BUTTON_STEP = 0.18
+
+
+# The learned correction at the play-outs' ends (issue 16's twelfth round, ``leaf_fit``; fitted by :mod:`.leaffit`).
+FIT_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "leaf_fit.json"
+TERMS = ("banked", "goals", "cats", "buttons", "rainbow")
+
+
+def terms(ev: Evaluator, board: Board, remaining: int) -> tuple[float, ...]:
+    """The evaluation's terms, in :data:`TERMS`' order; they add up to ``ev(board, remaining)`` (no objectives)."""
+    goals, cats, buttons = ev.open_terms(board, remaining)
+    cells = board.cells
+    banked = board.points + sum(goal_points(cells, n, g) for n, g in ev.goals if all(cells[c] >= 0 for c in n))
+    rainbow = ev(board, remaining) - banked - goals - cats - buttons
+    return banked, goals, cats, buttons, rainbow
+
+
+@dataclass(frozen=True, slots=True)
+class LeafFit:
+    """The fitted correction per placements left: ``buckets[N] = (constant, coefficients in TERMS' order)``."""
+
+    buckets: dict[int, tuple[float, tuple[float, ...]]]
+
+    def value(self, ev: Evaluator, board: Board, remaining: int) -> float:
+        """The evaluation plus the bucket's correction (a finished quilt, or a bucket not fitted: the evaluation)."""
+        fitted = self.buckets.get(remaining) if remaining > 0 else None
+        if fitted is None:
+            return ev(board, remaining)
+        t = terms(ev, board, remaining)
+        constant, coef = fitted
+        return sum(t) + constant + sum(c * x for c, x in zip(coef, t, strict=True))
+
+    @classmethod
+    def from_json(cls, data: dict) -> LeafFit:
+        buckets = {}
+        for key, entry in data["buckets"].items():
+            coef = tuple(float(c) for c in entry["coefficients"])
+            if len(coef) != len(TERMS) or not 0 < int(key) < PATCH_SPACES:
+                raise ValueError(f"leaf fit: bucket {key!r} must have {len(TERMS)} coefficients and 1-21 placements")
+            buckets[int(key)] = (float(entry["constant"]), coef)
+        return cls(buckets)
+
+
+@cache
+def load_leaf_fit(path: str | None = None) -> LeafFit:
+    """The fit shipped in ``data/calico/leaf_fit.json`` (or another file)."""
+    return LeafFit.from_json(json.loads(Path(path or FIT_FILE).read_text(encoding="utf-8")))
 
 
 def goal_prior(goal_id: str, m: float) -> float:

@@ -58,7 +58,8 @@ stage's value, ``full_from`` plays to the end of the game late on and ``rollout_
 
 Options of the twelfth round, off by default (README, "The AI"): ``leaf_goal``, ``leaf_cat`` and ``leaf_button`` scale
 the open goals, cats and buttons of the evaluation at the play-outs' ends only (the search and the play-outs' policy
-keep their weights), and ``leaf_schedule`` scales them by the placements left there (:class:`.evaluation.LeafScales`).
+keep their weights), and ``leaf_schedule`` scales them by the placements left there (:class:`.evaluation.LeafScales`);
+``leaf_fit`` adds instead a correction fitted on self-play (:mod:`.leaffit`).
 
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
@@ -79,6 +80,7 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
@@ -91,6 +93,7 @@ from calico_bot.games.calico.ai.evaluation import (
     Weights,
     goal_prior,
     load_group_chances,
+    load_leaf_fit,
 )
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.playout import Candidate, playout_means
@@ -140,6 +143,7 @@ LEAF_CAT = 1.0
 LEAF_BUTTON = 1.0
 LEAF_SCHEDULE = 0.0
 LEAF_MAX = 3.0  # the largest leaf factor accepted
+LEAF_FIT = 0  # 1: the play-outs' ends valued with the correction fitted on self-play (:mod:`.leaffit`; 0: off)
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -159,13 +163,14 @@ class StrongPolicy:
                  rollout_pair: int = ROLLOUT_PAIR, rollout_mix: float = ROLLOUT_MIX,
                  full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA,
                  rollout_wide: int = ROLLOUT_WIDE, leaf_goal: float = LEAF_GOAL, leaf_cat: float = LEAF_CAT,
-                 leaf_button: float = LEAF_BUTTON, leaf_schedule: float = LEAF_SCHEDULE) -> None:
+                 leaf_button: float = LEAF_BUTTON, leaf_schedule: float = LEAF_SCHEDULE,
+                 leaf_fit: int = LEAF_FIT) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
                                        ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
                                        ("rollouts_everywhere", rollouts_everywhere, 0, 1),
                                        ("rollout_pair", rollout_pair, 0, 1), ("full_from", full_from, 0, PATCH_SPACES),
                                        ("rollout_extra", rollout_extra, 0, 1000),
-                                       ("rollout_wide", rollout_wide, 0, 100)):
+                                       ("rollout_wide", rollout_wide, 0, 100), ("leaf_fit", leaf_fit, 0, 1)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
         for name, factor in (("leaf_goal", leaf_goal), ("leaf_cat", leaf_cat), ("leaf_button", leaf_button)):
@@ -212,6 +217,9 @@ class StrongPolicy:
         self.rollout_extra = rollout_extra
         self.rollout_wide = rollout_wide
         self.leaf = LeafScales(float(leaf_goal), float(leaf_cat), float(leaf_button), float(leaf_schedule))
+        if leaf_fit and not self.leaf.off:
+            raise ValueError("leaf_fit replaces leaf_goal, leaf_cat, leaf_button and leaf_schedule: not both")
+        self.leaf_fit = load_leaf_fit() if leaf_fit else None
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -374,13 +382,19 @@ class StrongPolicy:
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
                               deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
                               wide=self.rollout_wide,
-                              leaf=None if self.leaf.off else functools.partial(self.leaf.value, ev))
+                              leaf=self._leaf(ev))
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None
         mix = self.rollout_mix
         best = max(played, key=lambda i: (mix * means[i] + (1 - mix) * top[i][0][0], top[i][0][:2]))  # type: ignore[operator]
         return top[best][0]
+
+    def _leaf(self, ev: Evaluator) -> Callable[[Board, int], float] | None:
+        """The value of a play-out's end (None: the evaluation ``ev`` itself)."""
+        if self.leaf_fit is not None:
+            return functools.partial(self.leaf_fit.value, ev)
+        return None if self.leaf.off else functools.partial(self.leaf.value, ev)
 
     def _endgame(self, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
                  rules: tuple, ev: Evaluator) -> tuple[int, int, int]:

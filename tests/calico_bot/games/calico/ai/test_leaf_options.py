@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from calico_bot.games.calico.ai import bench, build_view
+from calico_bot.games.calico.ai import bench, build_view, leaffit
 from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, goal_points, rules_for
-from calico_bot.games.calico.ai.evaluation import Evaluator, LeafScales, Weights
+from calico_bot.games.calico.ai.evaluation import Evaluator, LeafFit, LeafScales, Weights, load_leaf_fit
 from calico_bot.games.calico.ai.playout import Candidate, playout_means
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of
@@ -133,3 +133,72 @@ def test_the_strong_player_passes_its_leaf_to_the_play_outs_only_when_set(monkey
     leaf = leaves[-1]
     assert isinstance(leaf, functools.partial) and leaf.func == policy.leaf.value
     assert policy.weights == Weights()  # the search keeps its own weights
+
+
+# --- the learned correction (leaf_fit) ------------------------------------------------------------------------------
+
+
+def test_the_terms_add_up_to_the_evaluation() -> None:
+    for goals, rules, board in _positions():
+        ev = Evaluator(goals, rules, Weights())
+        remaining = 22 - board.placed
+        t = leaffit.terms(ev, board, remaining)
+        assert len(t) == len(leaffit.TERMS) and sum(t) == pytest.approx(ev(board, remaining))
+        assert t[0] >= board.points and t[4] >= 0  # banked points; the rainbow term
+
+
+def test_the_ridge_fit_finds_a_known_correction_and_reports_its_r2() -> None:
+    rng = random.Random(4)
+    rows = []
+    for _ in range(600):
+        t = tuple(rng.uniform(0, 10) for _ in leaffit.TERMS)
+        value = sum(t)
+        final = value + 3 - 0.3 * t[2] + 0.2 * t[3] + rng.gauss(0, 0.5)  # cats over-, buttons under-valued
+        rows.append((value, t, round(final)))
+    fitted = leaffit.fit_bucket(rows)
+    coef = fitted["coefficients"]
+    assert coef[2] == pytest.approx(-0.3, abs=0.03) and coef[3] == pytest.approx(0.2, abs=0.03)  # type: ignore[index]
+    assert abs(coef[0]) < 0.03 and abs(coef[1]) < 0.03  # type: ignore[index]
+    assert fitted["cv_r2"] > fitted["evaluation_r2"]  # type: ignore[operator]
+    assert fitted["penalty"] in leaffit.PENALTIES
+
+
+def test_the_fit_corrects_the_leaf_and_leaves_a_finished_quilt_alone() -> None:
+    goals, rules, board = list(_positions())[1]
+    ev = Evaluator(goals, rules, Weights())
+    remaining = 22 - board.placed
+    fit = LeafFit.from_json({"buckets": {str(remaining): {"constant": 2.0,
+                                                                  "coefficients": [0, 0, -0.5, 0.25, 0]}}})
+    t = leaffit.terms(ev, board, remaining)
+    assert fit.value(ev, board, remaining) == pytest.approx(ev(board, remaining) + 2 - 0.5 * t[2] + 0.25 * t[3])
+    assert fit.value(ev, board, remaining - 1) == ev(board, remaining - 1)  # no bucket: the evaluation
+    assert fit.value(ev, board, 0) == ev(board, 0)
+    with pytest.raises(ValueError, match="must have 5 coefficients"):
+        LeafFit.from_json({"buckets": {"3": {"constant": 0, "coefficients": [1, 2]}}})
+
+
+def test_the_trainer_refuses_the_bench_and_development_seeds() -> None:
+    for seed in ("1", "900", "9501", "9990"):
+        with pytest.raises(SystemExit):
+            leaffit.main(["--games", "20", "--seed", seed, "--out", "/dev/null"])
+
+
+def test_leaf_fit_is_parsed_refused_and_passed_to_the_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    policy = bench._policy("strong:leaf_fit=1", 1, bench.NO_CAP)
+    assert policy.leaf_fit == load_leaf_fit()  # type: ignore[attr-defined]
+    assert StrongPolicy(1).leaf_fit is None
+    with pytest.raises(ValueError, match="leaf_fit must be a whole number from 0 to 1"):
+        StrongPolicy(1, leaf_fit=2)
+    with pytest.raises(ValueError, match="not both"):
+        StrongPolicy(1, leaf_fit=1, leaf_cat=0.8)
+    leaves: list[object] = []
+    original = strong_module.playout_means
+
+    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
+        leaves.append(kwargs["leaf"])
+        return original(candidates, market, pool, **kwargs)
+
+    monkeypatch.setattr(strong_module, "playout_means", spy)
+    StrongPolicy(3, budget_ms=None, rollouts=2, leaf_fit=1).choose_turn(build_view(random_position(1, 6), 0))
+    leaf = leaves[-1]
+    assert isinstance(leaf, functools.partial) and leaf.func == load_leaf_fit().value
