@@ -188,7 +188,8 @@ def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None],
     played by every candidate (the first ``futures`` are the same as without it).
 
     ``leaf`` (issue 16's twelfth round) values a play-out's end, the quilt and its placements left, instead of ``ev``
-    (which still plays the play-outs): :meth:`.evaluation.LeafScales.value` with the strong player's leaf settings."""
+    (which still plays the play-outs): the strong player's :meth:`.evaluation.LeafScales.value` or
+    :meth:`.evaluation.LeafFit.value` when its leaf settings are on."""
     value_of = ev if leaf is None else leaf
     rounds = max(1, len(candidates).bit_length() - 1) if halving else 1
     per_round = max(1, futures // rounds)

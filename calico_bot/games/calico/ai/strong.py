@@ -381,8 +381,7 @@ class StrongPolicy:
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
                               deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
-                              wide=self.rollout_wide,
-                              leaf=self._leaf(ev))
+                              wide=self.rollout_wide, leaf=self._leaf(ev))
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None
