@@ -28,7 +28,7 @@ from pathlib import Path
 
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
-from calico_bot.games.calico.engine.components import GOALS, GoalTile, Scenario, count_profile
+from calico_bot.games.calico.engine.components import GOALS, PATCH_SPACES, GoalTile, Scenario, count_profile
 from calico_bot.games.calico.engine.geometry import cells_of
 from calico_bot.games.calico.engine.scoring import goal_tests
 
@@ -369,6 +369,119 @@ class Evaluator:
             value += self.objectives(board, w.goal_choices, cat_chances, button_values,
                                      0.0 if board.rainbow else chance_product)
         return value
+
+    def open_terms(self, board: Board, remaining: int) -> tuple[float, float, float]:
+        """The evaluation's open terms as :meth:`__call__` counts them (weights applied): the potential of the
+        unfinished goals, of the open cat groups and of the open button groups (three zeros on a full quilt or with
+        no placement left). ``__call__(board, remaining)`` minus their sum is the points scored, the finished goals'
+        points and the rainbow term (and the objectives' bonus, if any)."""
+        if remaining <= 0:
+            return 0.0, 0.0, 0.0
+        cells = board.cells
+        goals = self.w.goal_scale * sum(goal_value(cells, n, g, self.w.goal_choices) for _, _, n, g in self._goal_tiles
+                                        if any(cells[c] < 0 for c in n))
+        cats = sum(cat_potential(board, p, r, self.w, remaining, self.chances, self.long_decay)
+                   for p, r in self._cat_rules)
+        buttons = self._per_button * sum(button_chances(board, c, self.w, remaining, self.chances) for c in range(6))
+        return goals, cats, buttons
+
+
+@dataclass(frozen=True, slots=True)
+class LeafScales:
+    """Factors on the evaluation's open terms at the root play-outs' leaves only (issue 16's twelfth round; the
+    ``leaf_goal``, ``leaf_cat``, ``leaf_button`` and ``leaf_schedule`` settings of the strong player, all off: 1, 1, 1
+    and 0). The search keeps its own weights; a play-out's end is valued by :meth:`value`: the evaluation plus, for
+    each open term (the potential of the unfinished goals, of the open cat groups, of the open button groups; the
+    points already scored, the finished goals and the rainbow are not scaled), its factor minus 1 times the term.
+
+    ``schedule`` (0 to 1) is a fixed schedule by the placements left at the leaf, from the signs of the sixth round's
+    residual, at that strength: open cats ``1 - 0.27 * schedule`` with 12 or fewer placements left, open buttons
+    ``1 + 0.18 * schedule`` with 12 or more and ``1 - 0.18 * schedule`` with 4 or fewer (on top of the factors above).
+    """
+
+    goal: float = 1.0
+    cat: float = 1.0
+    button: float = 1.0
+    schedule: float = 0.0
+
+    @property
+    def off(self) -> bool:
+        return self.goal == self.cat == self.button == 1.0 and self.schedule == 0.0
+
+    def factors(self, remaining: int) -> tuple[float, float, float]:
+        """The (goal, cat, button) factors at a leaf with ``remaining`` placements left."""
+        cat, button = self.cat, self.button
+        if self.schedule:
+            if remaining <= SCHEDULE_CATS_FROM:
+                cat *= 1 - SCHEDULE_CAT_CUT * self.schedule
+            if remaining >= SCHEDULE_BUTTONS_EARLY:
+                button *= 1 + SCHEDULE_BUTTON_STEP * self.schedule
+            elif remaining <= SCHEDULE_BUTTONS_LATE:
+                button *= 1 - SCHEDULE_BUTTON_STEP * self.schedule
+        return self.goal, cat, button
+
+    def value(self, ev: Evaluator, board: Board, remaining: int) -> float:
+        base = ev(board, remaining)
+        if remaining <= 0 or self.off:
+            return base
+        goal, cat, button = self.factors(remaining)
+        goals, cats, buttons = ev.open_terms(board, remaining)
+        return base + (goal - 1) * goals + (cat - 1) * cats + (button - 1) * buttons
+
+
+# :class:`LeafScales`' schedule (the sixth round's residual: open cats 19-35% less with <= 12 placements left, open
+# buttons 7-30% more with >= 12 left and 13-23% less with <= 4 left; about the middle of each range at strength 1).
+SCHEDULE_CATS_FROM = 12
+SCHEDULE_CAT_CUT = 0.27
+SCHEDULE_BUTTONS_EARLY = 12
+SCHEDULE_BUTTONS_LATE = 4
+SCHEDULE_BUTTON_STEP = 0.18
+
+
+# The learned correction at the play-outs' ends (issue 16's twelfth round, ``leaf_fit``; fitted by :mod:`.leaffit`).
+FIT_FILE = Path(__file__).resolve().parents[4] / "data" / "calico" / "leaf_fit.json"
+TERMS = ("banked", "goals", "cats", "buttons", "rainbow")
+
+
+def terms(ev: Evaluator, board: Board, remaining: int) -> tuple[float, ...]:
+    """The evaluation's terms, in :data:`TERMS`' order; they add up to ``ev(board, remaining)`` (no objectives)."""
+    goals, cats, buttons = ev.open_terms(board, remaining)
+    cells = board.cells
+    banked = board.points + sum(goal_points(cells, n, g) for n, g in ev.goals if all(cells[c] >= 0 for c in n))
+    rainbow = ev(board, remaining) - banked - goals - cats - buttons
+    return banked, goals, cats, buttons, rainbow
+
+
+@dataclass(frozen=True, slots=True)
+class LeafFit:
+    """The fitted correction per placements left: ``buckets[N] = (constant, coefficients in TERMS' order)``."""
+
+    buckets: dict[int, tuple[float, tuple[float, ...]]]
+
+    def value(self, ev: Evaluator, board: Board, remaining: int) -> float:
+        """The evaluation plus the bucket's correction (a finished quilt, or a bucket not fitted: the evaluation)."""
+        fitted = self.buckets.get(remaining) if remaining > 0 else None
+        if fitted is None:
+            return ev(board, remaining)
+        t = terms(ev, board, remaining)
+        constant, coef = fitted
+        return sum(t) + constant + sum(c * x for c, x in zip(coef, t, strict=True))
+
+    @classmethod
+    def from_json(cls, data: dict) -> LeafFit:
+        buckets = {}
+        for key, entry in data["buckets"].items():
+            coef = tuple(float(c) for c in entry["coefficients"])
+            if len(coef) != len(TERMS) or not 0 < int(key) < PATCH_SPACES:
+                raise ValueError(f"leaf fit: bucket {key!r} must have {len(TERMS)} coefficients and 1-21 placements")
+            buckets[int(key)] = (float(entry["constant"]), coef)
+        return cls(buckets)
+
+
+@cache
+def load_leaf_fit(path: str | None = None) -> LeafFit:
+    """The fit shipped in ``data/calico/leaf_fit.json`` (or another file)."""
+    return LeafFit.from_json(json.loads(Path(path or FIT_FILE).read_text(encoding="utf-8")))
 
 
 def goal_prior(goal_id: str, m: float) -> float:

@@ -20,7 +20,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from calico_bot.games.calico.ai.board import Board, CatRule
@@ -176,7 +176,8 @@ def play_on(board: Board, hand: list[int], market: list[int | None], bag: list[i
 def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None], pool: list[int], *, solo: bool,
                   n_players: int, rules: tuple[CatRule | None, ...], ev: Evaluator, futures: int, rng: random.Random,
                   horizon: int = 0, halving: bool = False, deadline: float = float("inf"),
-                  pair: bool = False, extra: int = 0, wide: int = 0) -> list[float | None]:
+                  pair: bool = False, extra: int = 0, wide: int = 0,
+                  leaf: Callable[[Board, int], float] | None = None) -> list[float | None]:
     """The mean play-out value of each candidate over the same guessed futures (``None`` for one dropped by
     ``halving`` or never played). Only complete rounds count (every candidate still in the race played the same
     futures): when ``time.perf_counter()`` passes ``deadline`` the round under way is discarded, so a search cut
@@ -184,7 +185,12 @@ def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None],
 
     With ``extra`` (issue 16's eleventh round; not with ``halving``), when the best two means are closer than
     twice the standard error of their paired difference after ``futures`` futures, ``extra`` more futures are
-    played by every candidate (the first ``futures`` are the same as without it)."""
+    played by every candidate (the first ``futures`` are the same as without it).
+
+    ``leaf`` (issue 16's twelfth round) values a play-out's end, the quilt and its placements left, instead of ``ev``
+    (which still plays the play-outs): the strong player's :meth:`.evaluation.LeafScales.value` or
+    :meth:`.evaluation.LeafFit.value` when its leaf settings are on."""
+    value_of = ev if leaf is None else leaf
     rounds = max(1, len(candidates).bit_length() - 1) if halving else 1
     per_round = max(1, futures // rounds)
     alive = list(range(len(candidates)))
@@ -208,7 +214,7 @@ def playout_means(candidates: Sequence[Candidate], market: Sequence[int | None],
             hand = [taken] if c.kept is None else [c.kept, taken]
             end = play_on(c.after, hand, nxt, bag, draw, solo=solo, n_players=n_players, rules=rules, ev=ev,
                           rng=other, turns=horizon or None, pair=pair, wide=wide)
-            values.append(ev(end, PATCH_SPACES - end.placed))
+            values.append(value_of(end, PATCH_SPACES - end.placed))
         for i, v in zip(alive, values, strict=True):
             totals[i] += v
             counts[i] += 1

@@ -56,6 +56,11 @@ clear gain (README, "The AI"): ``rollout_pair`` and ``rollout_wide`` change the 
 stage's value, ``full_from`` plays to the end of the game late on and ``rollout_extra`` adds futures in a close race
 (:func:`.playout.close_race`).
 
+Options of the twelfth round, off by default (README, "The AI"): ``leaf_goal``, ``leaf_cat`` and ``leaf_button`` scale
+the open goals, cats and buttons of the evaluation at the play-outs' ends only (the search and the play-outs' policy
+keep their weights), and ``leaf_schedule`` scales them by the placements left there (:class:`.evaluation.LeafScales`);
+``leaf_fit`` adds instead a correction fitted on self-play (:mod:`.leaffit`).
+
 In a solo scenario the evaluation also counts the progress towards the scenario's objectives
 (:class:`.evaluation.ObjectiveTerms`, ``objective_bonus`` points per objective).
 
@@ -70,21 +75,25 @@ choice can depend on the machine's speed; pass ``None`` to disable it).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.budget import budget_ms as setting_budget_ms
 from calico_bot.games.calico.ai.endgame import deep_endgame_values
 from calico_bot.games.calico.ai.evaluation import (
     Evaluator,
+    LeafScales,
     ObjectiveTerms,
     ScenarioPass,
     Weights,
     goal_prior,
     load_group_chances,
+    load_leaf_fit,
 )
 from calico_bot.games.calico.ai.goalsim import simulate_choices
 from calico_bot.games.calico.ai.playout import Candidate, playout_means
@@ -126,6 +135,15 @@ ROLLOUT_MIX = 1.0
 FULL_FROM = 0
 ROLLOUT_WIDE = 0  # the play-outs' placement chosen among this many best trials by the next turn's best (0: off)
 ROLLOUT_EXTRA = 0  # more futures when the best two pairs are within noise (:func:`.playout.close_race`; 0: off)
+# Issue 16's twelfth round (options): factors on the open goals, cats and buttons of the evaluation at the play-outs'
+# ends only, and the strength of a schedule of those factors by the placements left there (:class:`.LeafScales`;
+# 1, 1, 1 and 0: the search's own evaluation).
+LEAF_GOAL = 1.0
+LEAF_CAT = 1.0
+LEAF_BUTTON = 1.0
+LEAF_SCHEDULE = 0.0
+LEAF_MAX = 3.0  # the largest leaf factor accepted
+LEAF_FIT = 0  # 1: the play-outs' ends valued with the correction fitted on self-play (:mod:`.leaffit`; 0: off)
 SCENARIO_ENDGAME = True  # solo scenario: the endgames maximise the chance of passing (``ScenarioPass``)
 GOAL_BUDGET_FACTOR = 4  # the goal choice's time cap, in per-move budgets (at least two rounds are played)
 FROM_SETTING = -1.0  # ``budget_ms`` default: read :func:`.budget.budget_ms` (``AI_BUDGET_MS``)
@@ -144,15 +162,22 @@ class StrongPolicy:
                  halving: int = HALVING, rollouts_everywhere: int = ROLLOUTS_EVERYWHERE,
                  rollout_pair: int = ROLLOUT_PAIR, rollout_mix: float = ROLLOUT_MIX,
                  full_from: int = FULL_FROM, rollout_extra: int = ROLLOUT_EXTRA,
-                 rollout_wide: int = ROLLOUT_WIDE) -> None:
+                 rollout_wide: int = ROLLOUT_WIDE, leaf_goal: float = LEAF_GOAL, leaf_cat: float = LEAF_CAT,
+                 leaf_button: float = LEAF_BUTTON, leaf_schedule: float = LEAF_SCHEDULE,
+                 leaf_fit: int = LEAF_FIT) -> None:
         for name, count, low, high in (("rollouts", rollouts, 0, 1000), ("horizon", horizon, 0, PATCH_SPACES),
                                        ("rollout_top", rollout_top, 2, 30), ("halving", halving, 0, 1),
                                        ("rollouts_everywhere", rollouts_everywhere, 0, 1),
                                        ("rollout_pair", rollout_pair, 0, 1), ("full_from", full_from, 0, PATCH_SPACES),
                                        ("rollout_extra", rollout_extra, 0, 1000),
-                                       ("rollout_wide", rollout_wide, 0, 100)):
+                                       ("rollout_wide", rollout_wide, 0, 100), ("leaf_fit", leaf_fit, 0, 1)):
             if not isinstance(count, int) or not low <= count <= high:
                 raise ValueError(f"{name} must be a whole number from {low} to {high}, not {count!r}")
+        for name, factor in (("leaf_goal", leaf_goal), ("leaf_cat", leaf_cat), ("leaf_button", leaf_button)):
+            if not 0 <= factor <= LEAF_MAX:
+                raise ValueError(f"{name} must be a number from 0 to {LEAF_MAX:g}, not {factor!r}")
+        if not 0 <= leaf_schedule <= 1:
+            raise ValueError(f"leaf_schedule must be a number from 0 (off) to 1, not {leaf_schedule!r}")
         if not 0 <= rollout_mix <= 1:
             raise ValueError(f"rollout_mix must be a number from 0 to 1, not {rollout_mix!r}")
         if endgame_spaces not in (3, 4):
@@ -191,6 +216,10 @@ class StrongPolicy:
         self.full_from = full_from
         self.rollout_extra = rollout_extra
         self.rollout_wide = rollout_wide
+        self.leaf = LeafScales(float(leaf_goal), float(leaf_cat), float(leaf_button), float(leaf_schedule))
+        if leaf_fit and not self.leaf.off:
+            raise ValueError("leaf_fit replaces leaf_goal, leaf_cat, leaf_button and leaf_schedule: not both")
+        self.leaf_fit = load_leaf_fit() if leaf_fit else None
         self.chances = load_group_chances().scaled(cat_room, button_room) if cat_room or button_room else None
 
     # --- setup ------------------------------------------------------------------------------------
@@ -352,13 +381,19 @@ class StrongPolicy:
                               n_players=view.n_players, rules=rules, ev=ev, futures=self.rollouts,
                               rng=decision_rng(self.seed, view, 8), horizon=horizon, halving=self.halving,
                               deadline=deadline, pair=self.rollout_pair, extra=self.rollout_extra,
-                              wide=self.rollout_wide)
+                              wide=self.rollout_wide, leaf=self._leaf(ev))
         played = [i for i, m in enumerate(means) if m is not None]
         if not played:
             return None
         mix = self.rollout_mix
         best = max(played, key=lambda i: (mix * means[i] + (1 - mix) * top[i][0][0], top[i][0][:2]))  # type: ignore[operator]
         return top[best][0]
+
+    def _leaf(self, ev: Evaluator) -> Callable[[Board, int], float] | None:
+        """The value of a play-out's end (None: the evaluation ``ev`` itself)."""
+        if self.leaf_fit is not None:
+            return functools.partial(self.leaf_fit.value, ev)
+        return None if self.leaf.off else functools.partial(self.leaf.value, ev)
 
     def _endgame(self, view: PlayerView, first: list[tuple[float, float, int, int, Board]], slots: list[int],
                  rules: tuple, ev: Evaluator) -> tuple[int, int, int]:
