@@ -23,6 +23,7 @@ from pathlib import Path
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, rules_for
 from calico_bot.games.calico.ai.evaluation import ROOM_BUCKETS, _open_regions, shape_groups_missing
+from calico_bot.games.calico.ai.runner import map_seeds
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -130,13 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     if _overlaps_bench(seeds):
         parser.error("the seeds overlap the bench's (1-200, 777-976): fit on other seeds")
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(args.jobs) as pool:
-            per_game = pool.map(game_groups, seeds)
-    else:
-        per_game = [game_groups(s) for s in seeds]
+    per_game = map_seeds(game_groups, seeds, args.jobs)
     records = [r for game in per_game for r in game]
     table = fit(records)
     out = {"fitted": f"python -m calico_bot.games.calico.ai.chances --games {args.games} --seed {args.seed}",

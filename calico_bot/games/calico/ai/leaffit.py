@@ -24,6 +24,7 @@ from pathlib import Path
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import TERMS, Evaluator, terms
+from calico_bot.games.calico.ai.runner import map_seeds
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -111,13 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     if _reserved(seeds):
         parser.error("the seeds overlap the bench's or the development seeds (1-200, 777-976, 2001-10000)")
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(args.jobs) as pool:
-            per_game = pool.map(game_rows, seeds)
-    else:
-        per_game = [game_rows(s) for s in seeds]
+    per_game = map_seeds(game_rows, seeds, args.jobs)
     by_n: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
     for game in per_game:
         for n, value, t, final in game:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from calico_bot.games.calico.ai.policy import Policy
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.game import PHASE_SETUP, GameState
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -31,3 +34,14 @@ def play_game(state: GameState, policies: Sequence[Policy]) -> GameResult:
         result.move_seconds[seat].append(time.perf_counter() - start)
         state.apply(turn)
     return result
+
+
+def map_seeds(func: Callable[[int], T], seeds: Iterable[int], jobs: int = 1) -> list[T]:
+    """``func(seed)`` for every seed, in order; in ``jobs`` worker processes when more than one (the self-play
+    trainers: ``chances``, ``leaffit``)."""
+    if jobs <= 1:
+        return [func(s) for s in seeds]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(func, list(seeds))

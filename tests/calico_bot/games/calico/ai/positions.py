@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from calico_bot.games.calico.engine.game import GameOptions, GameState, new_game, random_goal_choice, random_turn
 
 
@@ -17,3 +19,18 @@ def random_position(players: int, turns: int, seed: int = 3) -> GameState:
     for _ in range(turns):
         state.apply(random_turn(state, rng))
     return state
+
+
+def spy_playouts(monkeypatch: pytest.MonkeyPatch, key: str) -> list[object]:
+    """Record the ``key`` argument of every call the strong player makes to ``playout_means`` (the calls still run)."""
+    from calico_bot.games.calico.ai import strong as strong_module
+
+    seen: list[object] = []
+    original = strong_module.playout_means
+
+    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(kwargs[key])
+        return original(candidates, market, pool, **kwargs)
+
+    monkeypatch.setattr(strong_module, "playout_means", spy)
+    return seen

@@ -11,13 +11,12 @@ from dataclasses import replace
 import pytest
 
 from calico_bot.games.calico.ai import bench, build_view, leaffit
-from calico_bot.games.calico.ai import strong as strong_module
 from calico_bot.games.calico.ai.board import Board, goal_list, goal_points, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator, LeafFit, LeafScales, Weights, load_leaf_fit
 from calico_bot.games.calico.ai.playout import Candidate, playout_means
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of
-from tests.calico_bot.games.calico.ai.positions import random_position
+from tests.calico_bot.games.calico.ai.positions import random_position, spy_playouts
 
 
 def test_settings_parse_default_off_and_wrong_values_are_refused() -> None:
@@ -117,14 +116,7 @@ def test_the_leaf_values_the_play_outs_ends_and_the_policy_keeps_its_evaluation(
 
 
 def test_the_strong_player_passes_its_leaf_to_the_play_outs_only_when_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    leaves: list[object] = []
-    original = strong_module.playout_means
-
-    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
-        leaves.append(kwargs["leaf"])
-        return original(candidates, market, pool, **kwargs)
-
-    monkeypatch.setattr(strong_module, "playout_means", spy)
+    leaves = spy_playouts(monkeypatch, "leaf")
     view = build_view(random_position(1, 6), 0)
     StrongPolicy(3, budget_ms=None, rollouts=2).choose_turn(view)
     assert leaves[-1] is None
@@ -191,14 +183,7 @@ def test_leaf_fit_is_parsed_refused_and_passed_to_the_play_outs(monkeypatch: pyt
         StrongPolicy(1, leaf_fit=2)
     with pytest.raises(ValueError, match="not both"):
         StrongPolicy(1, leaf_fit=1, leaf_cat=0.8)
-    leaves: list[object] = []
-    original = strong_module.playout_means
-
-    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
-        leaves.append(kwargs["leaf"])
-        return original(candidates, market, pool, **kwargs)
-
-    monkeypatch.setattr(strong_module, "playout_means", spy)
+    leaves = spy_playouts(monkeypatch, "leaf")
     StrongPolicy(3, budget_ms=None, rollouts=2, leaf_fit=1).choose_turn(build_view(random_position(1, 6), 0))
     leaf = leaves[-1]
     assert isinstance(leaf, functools.partial) and leaf.func == load_leaf_fit().value

@@ -25,7 +25,7 @@ from calico_bot.games.calico.ai.playout import (
 )
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of, label
-from tests.calico_bot.games.calico.ai.positions import random_position
+from tests.calico_bot.games.calico.ai.positions import random_position, spy_playouts
 from tests.calico_bot.games.calico.ai.reference_playout import best_cell  # the brute-force oracle
 
 
@@ -156,14 +156,7 @@ def test_the_blend_picks_the_pair_the_formula_says(monkeypatch: pytest.MonkeyPat
 
 
 def test_full_from_plays_to_the_end_late_in_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    horizons: list[int] = []
-    original = strong_module.playout_means
-
-    def spy(candidates, market, pool, **kwargs):  # type: ignore[no-untyped-def]
-        horizons.append(kwargs["horizon"])
-        return original(candidates, market, pool, **kwargs)
-
-    monkeypatch.setattr(strong_module, "playout_means", spy)
+    horizons = spy_playouts(monkeypatch, "horizon")
     for turns, full_from, expected in ((12, 0, 4), (12, 9, 0), (12, 8, 4), (6, 9, 4)):
         view = build_view(random_position(1, turns), 0)  # 22 - turns - 1 placements left after this one
         StrongPolicy(3, budget_ms=None, rollouts=2, full_from=full_from).choose_turn(view)
