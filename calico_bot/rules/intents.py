@@ -189,6 +189,9 @@ _INTENT_PATTERNS += (
     ("components", (
         r"\bhow\s+many\s+(?:tiles|patches|pieces|cards)\s+(?:are\s+)?(?:there\s+)?(?:in\s+(?:the\s+)?(?:bag|box|deck|game)|"
         r"in\s+total|altogether|total)\b",
+        # several components at once ("how many cat tiles and treasures are in the box")
+        r"\bhow\s+many\s+(?:\w+\s+){0,2}(?:tiles|patches|pieces|cards|treasures|cats|fish|tokens)\s+(?:and|&)\s+"
+        r"(?:\w+\s+){0,2}\w+\s+(?:are\s+)?(?:there\s+)?in\s+(?:the\s+|a\s+)?(?:bag|box|deck|game)\b",
         r"(?:袋子|布袋|袋|盒子|牌堆|整副牌)里(?:一共|总共)?(?:有)?(?:几|多少)(?:块|张|片)",
         r"(?:一共|总共)(?:有)?(?:几|多少)(?:块|张|片)(?:布片|板块|牌|拼布)",
         r"\bwhat\s+(?:colou?rs?|patterns?)(?:\s+and\s+(?:colou?rs?|patterns?))?\s+(?:are\s+there|exist|are\s+in)\b",

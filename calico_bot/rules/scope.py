@@ -278,6 +278,10 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bi\s+left\s+early\b",
     # finding players for a game ("anyone up for calico on saturday", 这周五晚上有人约猫与花毯吗)
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play|around\s+to\s+play)\b", r"\bwho(?:'s|\s+is)\s+up\s+for\b",
+    # meetups and tournaments ("anyone wanna do a board game meetup next saturday", 线下比赛在哪报名)
+    r"\bmeet-?ups?\b", r"\banyone\s+(?:wanna|want\s+to)\s+(?:do|join|come|host|organi[sz]e)\b",
+    r"\btournaments?\b.{0,40}\b(?:sign\s*-?\s*up|register|registration|entry|where|when|prize)\b",
+    r"(?:线下|线上|网上)?(?:比赛|锦标赛|大赛|联赛).{0,8}(?:报名|在哪|哪里|什么时候|奖金|奖品)|(?:报名|参加).{0,6}(?:比赛|锦标赛|大赛)|线下(?:局|聚会|活动|比赛)",
     r"(?:今晚|明晚|今天晚上|明天|这周|周末|周[一二三四五六日末]|星期[一二三四五六日天]).{0,6}(?:有没有人|有人|谁)(?:要|想)?"
     r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约",
     # finding players (not "第一墩谁来打", who leads the first trick)
@@ -349,6 +353,10 @@ _GAME_FEELINGS_RE = re.compile("|".join((
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
                              r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
+                             # a national team's match ("the india vs australia test yesterday")
+                             r"\b(?:india|australia|england|pakistan|new\s+zealand|south\s+africa|sri\s+lanka|"
+                             r"brazil|argentina|france|germany|spain|italy|japan|korea|china|usa|mexico|canada)\s+"
+                             r"(?:vs\.?|v\.?|versus|against)\s+\w+|\bcricket\b|\btest\s+match\b|"
                              r"\bhow\s+many\s+(?:distinct|different|unique|possible|free|fixed)\s+"
                              r"(?:pent|tetr|hex|polyomin|trom)\w*omin\w*")
 #: What "this game" is ("这游戏到底是玩什么的", "这个桌游大概是什么玩法"): a question about the game played here,

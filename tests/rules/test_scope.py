@@ -908,6 +908,10 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("just lost calico by 2 points to my little brother and i'm not ok", "game_talk"),
     ("lol my cat sat in the box of cat in the box", "game_talk"),
     ("昨晚盒中猫玩到凌晨两点,朋友说再也不跟我玩了", "game_talk"),
+    # after offtopic-az/bb: meetups, tournaments, a national team's match
+    ("anyone wanna do a board game meetup next saturday? thinking calico + cat in the box", "game_talk"),
+    ("下个月的猫与花毯线下比赛在哪报名啊", "game_talk"),
+    ("what was the final score in the india vs australia test yesterday", "other_domain"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -961,6 +965,9 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("私人科程什么时候打出来 是暗放还是明放", "ioc.lessons"),
     ("放完一块之后 手里另一块要弃掉吗", "calico.turn.order"),
     ("猫岛好玩吗 大概讲讲怎么玩", "ioc.overview"),
+    # after blind-bh/bi: several components counted at once, a misspelt tie-breaker
+    ("how many cat tiles and treasures are in the box", "ioc.overview"),
+    ("tie breker?", "calico.end.ties"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
