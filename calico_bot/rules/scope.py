@@ -248,6 +248,7 @@ _SHOPPING_RE = re.compile("|".join((
     r"买哪(?:个|款|一个|一款)|纠结买|有必要买|(?:要不要|该不该|值不值得?)买|买不买",
     r"(?:块|钱|元|刀).{0,6}值不值|值不值.{0,6}(?:块|钱|元)|多花.{0,6}(?:块|钱|元)",
     r"(?:豪华版|典藏版|收藏版|ks版|众筹版).{0,10}(?:普通版|标准版|零售版|基础版).{0,6}(?:差别|区别|不同)",
+    r"(?:豪华版|典藏版|收藏版|ks版|众筹版|零售版).{0,12}(?:盒子|盒画|画|美术|封面|外观|配件).{0,8}(?:不一样|不同|区别|差别)",
     # who designed a game (its designer, the designer's other games)
     r"\bdesigners?\b|\bwho\s+(?:designed|invented|created|made)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|"
     r"this\s+game|the\s+game)\b|设计师|谁设计的|作者是谁",
@@ -280,7 +281,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play|around\s+to\s+play)\b", r"\bwho(?:'s|\s+is)\s+up\s+for\b",
     # meetups and tournaments ("anyone wanna do a board game meetup next saturday", 线下比赛在哪报名)
     r"\bmeet-?ups?\b", r"\banyone\s+(?:wanna|want\s+to)\s+(?:do|join|come|host|organi[sz]e)\b",
-    r"\btournaments?\b.{0,40}\b(?:sign\s*-?\s*up|register|registration|entry|where|when|prize)\b",
+    r"\btournaments?\b.{0,40}\b(?:sign\s*-?\s*ups?|register|registration|entry|where|when|prize)\b",
     r"(?:线下|线上|网上)?(?:比赛|锦标赛|大赛|联赛).{0,8}(?:报名|在哪|哪里|什么时候|奖金|奖品)|(?:报名|参加).{0,6}(?:比赛|锦标赛|大赛)|线下(?:局|聚会|活动|比赛)",
     r"(?:今晚|明晚|今天晚上|明天|这周|周末|周[一二三四五六日末]|星期[一二三四五六日天]).{0,6}(?:有没有人|有人|谁)(?:要|想)?"
     r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约",
@@ -328,6 +329,22 @@ _GAME_TALK_RE = re.compile("|".join((
     r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
+    # the world around a game (offtopic-bd): merchandise and fan art, sleeves and organisers, painting the pieces,
+    # how a box looks on the shelf, streams, leagues and champions, the publisher's news, arranging a game night
+    r"\b(?:art\s+prints?|posters?|stickers?|svgs?|wallpapers?|emotes?|emojis?|merch|mugs?|plushies?|keychains?)\b",
+    r"海报|贴纸|壁纸|表情包|抱枕|钥匙扣|手办|盲盒",
+    r"\bsleeves?\b|\bsleeving\b|\bmayday\b|\bdragon\s+shield\b|\binserts?\b|\borgani[sz]ers?\b|\b3d[- ]?print\w*",
+    r"牌套|收纳|3d打印", r"涂(?:完|好)?(?:了)?色|上色",
+    r"\bpaint(?:ed|ing)?\s+(?:my|the|all|our)\b|\bminiatures?\b|\bminis\b|\bdoorstop\b",
+    r"\bprettier\b|\bon\s+(?:the|my|a)\s+shelf\b|\baesthetics?\b|\bshelf\s+presence\b|颜值|(?:书架|柜子)上.{0,6}好看",
+    # (not a rule seen on a stream: "someone on stream called it a conveyor belt", 看直播的时候没看懂)
+    r"\bstream\s+(?:link|tonight|schedule)\b|\bwho(?:'s|\s+is)\s+streaming\b|\btwitch\b|直播(?:间|链接|地址)|求(?:直播)?链接|"
+    r"(?:比赛|联赛)直播|\bleagues?\b|联赛|积分表|月赛|周赛|冠军|\bchampions?(?:hip)?\b|"
+    r"\bcongrat\w*|恭喜",
+    r"\bpublisher\b|\bnewsletter\b|出版社|发行商|\bcity\s+of\s+games\b|\bflatout\b|\balderac\b",
+    r"\btranslation\s+(?:on|of)\s+the\s+box\b", r"\bkeeps?\s+(?:stealing|losing|hiding)\b",
+    r"组局|约局|桌游局|来人[!!~。]*$|\bsign\s*-?\s*ups?\s+(?:close|open|end)",
+    r"哪(?:个|款|一个)更适合",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)
     r"美术|画风|(?:买|卖|出)(?:个|些|点)?周边|周边(?:产品|商品)|(?:盒子|包装)(?:设计)?.{0,3}好看",
 )))
@@ -348,6 +365,7 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     # a game just lost or won, a late night, a memory ("just lost isle of cats by 1 point to my 9 year old")
     r"\bjust\s+(?:lost|won)\b.{0,40}\b(?:by|to|against)\b", r"\bnot\s+ok\b",
     r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
+    r"\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
@@ -357,6 +375,13 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"\b(?:india|australia|england|pakistan|new\s+zealand|south\s+africa|sri\s+lanka|"
                              r"brazil|argentina|france|germany|spain|italy|japan|korea|china|usa|mexico|canada)\s+"
                              r"(?:vs\.?|v\.?|versus|against)\s+\w+|\bcricket\b|\btest\s+match\b|"
+                             # the law, shipping a parcel, fractions, real cats' breeds and sexes
+                             r"\binternational\s+waters\b|\bagainst\s+the\s+law\b|"
+                             r"\b(?:usps|fedex|dhl|ups\s+(?:ground|store|shipping))\b|\boversize\s+fees?\b|"
+                             r"\bshipping\s+(?:costs?|fees?|labels?|rates?)\b|快递费|邮费|运费|"
+                             r"分数(?:的)?(?:除法|乘法|加法|减法)|(?<!连)通分|约分|颠倒相乘|"
+                             r"狸花猫|公猫|母猫|(?:一定|都)是(?:公|母)的|"
+                             r"\border\s+of\s+operations\b|\bpemdas\b|\bbodmas\b|"
                              r"\bhow\s+many\s+(?:distinct|different|unique|possible|free|fixed)\s+"
                              r"(?:pent|tetr|hex|polyomin|trom)\w*omin\w*")
 #: What "this game" is ("这游戏到底是玩什么的", "这个桌游大概是什么玩法"): a question about the game played here,
@@ -374,6 +399,7 @@ _ARITH_PATTERNS = (
     rf"{_NUMBER}\s*(?:[-+*/x×÷^=]|plus|minus|times|divided by|multiplied by|加上?|减去?|乘以?|除以?)\s*{_NUMBER}",
     r"\bsquare\s+root\b", r"\bto the power of\b", r"\bsquared\b", r"\bcubed\b",
     r"\bfactorial\b", r"\bpercent\s+of\b", r"\bcalculate\b", r"\bsolve\s+(?:for|this|x)\b",
+    r"\d\s*÷\s*\d",
     r"等于(?:几|多少)", r"平方根", r"开根号", r"算一下", r"(?:乘|除)以",
 )
 _ARITH_RE = re.compile("|".join(_ARITH_PATTERNS))
@@ -586,8 +612,15 @@ ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy 
 #: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
 _COMPARISON_RE = re.compile(
     r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|像|跟|和|比)\s*"
-    r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?$"  # "like trump in bridge": two words may come between
+    r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?"  # "like trump in bridge": two words may come between
+    r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?$"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
 )
+#: "oh hell style", "spades-style": a comparison that follows the other game's name.
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules)\b")
+#: The message points back to the game played ("do i have to follow the led colour in this one?", "here if i switch
+#: ...", 这游戏): another game named beside it is a comparison inside a rules question.
+_THIS_GAME_RE = re.compile(r"\b(?:in\s+)?this\s+(?:one|game)\b|\bhere\s+(?:if|when|do|does|can|is|are|you|we|i)\b|"
+                           r"这个游戏|这游戏|这款游戏|这里")
 
 
 #: What joins a second game to a compared one ("like in hearts or spades").
@@ -606,6 +639,8 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             spans[-1] = (spans[-1][0], m.end())  # one more game in the same comparison
         elif (c := _COMPARISON_RE.search(text[: m.start()])) is not None:
             spans.append((c.start(), m.end()))
+        elif (after := _STYLE_AFTER_RE.match(text, m.end())) is not None:
+            spans.append((m.start(), after.end()))
         else:
             named = True
             compared_until = -1
@@ -617,7 +652,8 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
 def _names_other_game(text: str) -> bool:
     """Whether the text names another game, other than in passing ("like in Hearts", "like in hearts or
     spades")."""
-    return _passing_games(text)[1]
+    _, named = _passing_games(text)
+    return named and not _THIS_GAME_RE.search(text)
 
 
 def without_passing_games(text: str) -> str:

@@ -616,7 +616,9 @@ class RulesIndex:
             # A game named only by ordinary words ("quilt", 拼布) does not halve it: the classifier is
             # what tells a quilting question from a rules question.
             named_share = vouching is not None and not named_only_by_common_words(question)
-            needed = self.scope_model.floor(self.scope_text(question))
+            # Judged without its comparisons with other games ("can i bid nil like in spades?"), as the
+            # like-off-topic check is: the other game's words are not what the message asks about.
+            needed = self.scope_model.floor(self.scope_text(without_passing_games(question)))
             if needed > 0 and (tail := after_the_aside(question)) is not None:
                 # An aside, then "anyway, <the question>": the question may be judged on its own.
                 needed = min(needed, self.scope_model.floor(self.scope_text(tail)))

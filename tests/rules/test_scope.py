@@ -912,6 +912,23 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("anyone wanna do a board game meetup next saturday? thinking calico + cat in the box", "game_talk"),
     ("下个月的猫与花毯线下比赛在哪报名啊", "game_talk"),
     ("what was the final score in the india vs australia test yesterday", "other_domain"),
+    # after offtopic-bc/bd: the world around a game (merchandise, sleeves, painting, shelves, leagues, the
+    # publisher), arranging a game night, the law, shipping, fractions, real cats, the order of operations
+    ("is there an art print of the calico box cover? want it for my living room", "game_talk"),
+    ("what size sleeves fit the calico cards? mayday or dragon shield", "game_talk"),
+    ("猫与花毯的卡用多大的牌套啊,有推荐牌子吗", "game_talk"),
+    ("刚把猫岛的小猫涂完色,晒图在 #作品 频道了", "game_talk"),
+    ("which is prettier on the shelf, calico or isle of cats? asking for aesthetics only", "game_talk"),
+    ("猫与花毯联赛的积分表谁在管?又打不开了", "game_talk"),
+    ("恭喜 @小鱼 拿下盒中猫月赛冠军", "game_talk"),
+    ("is the publisher of calico still doing the kickstarter for the new one?", "game_talk"),
+    ("下次桌游局定周五还是周六?准备玩盒中猫+火锅", "game_talk"),
+    ("calico tournament sign-ups close sunday, reminder to everyone", "game_talk"),
+    ("猫岛众筹版和零售版的盒子画不一样吗?想收藏", "shopping"),
+    ("is it legal to keep a cat on a boat in international waters lol", "other_domain"),
+    ("分数除法的规则是啥,颠倒相乘吗", "other_domain"),
+    ("橘猫是不是一定是公的,有这个规律吗", "other_domain"),
+    ("order of operations: is 6÷2(1+2) = 1 or 9 settle this", "other_domain"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -968,6 +985,13 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     # after blind-bh/bi: several components counted at once, a misspelt tie-breaker
     ("how many cat tiles and treasures are in the box", "ioc.overview"),
     ("tie breker?", "calico.end.ties"),
+    # after blind-bk/bl: another game named beside "this one" or "here", "X style", a Chinese name with its English one
+    ("in hearts u must follow suit. do i have to follow the led colour in this one?", "citb.follow.lose_color"),
+    ("how does bidding work here, can i bid nil like in spades?", "citb.setup"),
+    ("是先从市场拿还是先放手里的?感觉跟花砖物语(azul)顺序不一样", "calico.turn.order"),
+    ("昨晚四个人玩这个量子猫吃墩游戏,我叫了2墩结果赢了3墩,但我在研究板上连了6个格子。朋友说我还是能拿连通分",
+     "citb.scoring"),
+    ("playing solo, how does the market work? someone on stream called it a conveyor belt", "calico.solo.market"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
