@@ -345,6 +345,16 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\btranslation\s+(?:on|of)\s+the\s+box\b", r"\bkeeps?\s+(?:stealing|losing|hiding)\b",
     r"组局|约局|桌游局|来人[!!~。]*$|\bsign\s*-?\s*ups?\s+(?:close|open|end)",
     r"哪(?:个|款|一个)更适合",
+    # a copy as a physical object (offtopic-be): damage, cleaning, refunds and missing parts, printing faults,
+    # storage, crafts, votes and streams' platforms, the name's origin
+    # (not "is that a misprint?" of a board that shows other bids: a question about the rules)
+    r"\b(?:dent(?:ed)?|spilled|stain(?:ed)?|warp(?:ed|ing)|refund|replacement\s+parts?|"
+    r"printing\s+(?:error|fault|defect)s?)\b", r"\bclean\s+(?:the\s+|my\s+)?(?:cardboard|boards?|box|tiles|cards)\b",
+    r"补件|缺件|少了一(?:块|张|个).{0,8}(?:补|官方|客服)|印刷|(?<!颜)色差|起皱|受潮|洒了|压坏|退款|退货|客服|桌游柜|"
+    r"(?:柜|书架|架子).{0,4}(?:放|收|塞)不下|黏土|手工|捏了|识字卡|杯垫|高估|低估|致敬|好有梗|斗鱼|虎牙|哔哩哔哩|(?:直播|开播).{0,4}见",
+    r"\bgame\s+of\s+the\s+year\b|\bgoty\b|\bcuter\b|\bvote\s+w(?:ith|/)?\s+reactions\b",
+    r"\bthe\s+only\s+(?:\w+\s+)?games?\s+(?:my|our|i|we|she|he|they)\b",
+    r"\blooks?\s+(?:so\s+much\s+)?(?:nicer|better|prettier|cuter|uglier)\s+than\b",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)
     r"美术|画风|(?:买|卖|出)(?:个|些|点)?周边|周边(?:产品|商品)|(?:盒子|包装)(?:设计)?.{0,3}好看",
 )))
@@ -365,7 +375,7 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     # a game just lost or won, a late night, a memory ("just lost isle of cats by 1 point to my 9 year old")
     r"\bjust\s+(?:lost|won)\b.{0,40}\b(?:by|to|against)\b", r"\bnot\s+ok\b",
     r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
-    r"\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
+    r"没救了|困成狗|累成狗|\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
@@ -616,7 +626,11 @@ _COMPARISON_RE = re.compile(
     r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?$"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
 )
 #: "oh hell style", "spades-style": a comparison that follows the other game's name.
-_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules)\b")
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque)\b")
+#: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
+#: other game does it (not a message that starts with the other game: "in azul the first player tile gives -1 right").
+_IN_GAME_BEFORE_RE = re.compile(r"\S\s*[.?!;,。?!;,]\s*(?:but\s+|cause\s+|because\s+|since\s+)?in\s+$")
+_IN_GAME_AFTER_RE = re.compile(r"\s*,?\s*(?:you|u|we|i|they|it|the|a|there)\b")
 #: The message points back to the game played ("do i have to follow the led colour in this one?", "here if i switch
 #: ...", 这游戏): another game named beside it is a comparison inside a rules question.
 _THIS_GAME_RE = re.compile(r"\b(?:in\s+)?this\s+(?:one|game)\b|\bhere\s+(?:if|when|do|does|can|is|are|you|we|i)\b|"
@@ -641,6 +655,8 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             spans.append((c.start(), m.end()))
         elif (after := _STYLE_AFTER_RE.match(text, m.end())) is not None:
             spans.append((m.start(), after.end()))
+        elif _IN_GAME_BEFORE_RE.search(text[: m.start()]) and _IN_GAME_AFTER_RE.match(text, m.end()):
+            spans.append((m.start(), m.end()))
         else:
             named = True
             compared_until = -1

@@ -929,6 +929,17 @@ def test_who_leads_and_other_end_conditions_are_not_talk_around_a_game(real_inde
     ("分数除法的规则是啥,颠倒相乘吗", "other_domain"),
     ("橘猫是不是一定是公的,有这个规律吗", "other_domain"),
     ("order of operations: is 6÷2(1+2) = 1 or 9 settle this", "other_domain"),
+    # after offtopic-be: a copy as a physical object, votes, streams' platforms, the name's origin
+    ("my Calico box showed up with a dent, is asking for a refund petty", "game_talk"),
+    ("somebody spilled coke on my Isle of Cats boards, how do u clean cardboard without wrecking it", "game_talk"),
+    ("猫与花毯配件少了一块板子,官方能单独补件吗", "game_talk"),
+    ("盒中猫卡牌印刷色差好大,红色偏橙,是我这盒有问题吗", "game_talk"),
+    ("桌游柜塞不下了,猫岛这么大一盒到底放哪", "game_talk"),
+    ("calico came 3rd in our group's game of the year vote. robbed tbh", "game_talk"),
+    ("猫与花毯是不是今年最被高估的桌游?说说你们的看法", "game_talk"),
+    ("今晚八点直播盒中猫,斗鱼见~", "game_talk"),
+    ("盒中猫这个名字是在致敬薛定谔的猫吧?好有梗", "game_talk"),
+    ("in azul the first player tile gives -1 right", "other_game"),
 ])
 def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesIndex, message: str,
                                                              reason: str) -> None:
@@ -992,6 +1003,12 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("昨晚四个人玩这个量子猫吃墩游戏,我叫了2墩结果赢了3墩,但我在研究板上连了6个格子。朋友说我还是能拿连通分",
      "citb.scoring"),
     ("playing solo, how does the market work? someone on stream called it a conveyor belt", "calico.solo.market"),
+    # after blind-bm: how the other game does it, said after the question; "tetris shaped"; a colour one short
+    ("can i lead red if nobody has played red yet this round? in spades you cant lead till its broken",
+     "citb.lead.red"),
+    ("can i flip the tetris shaped pieces or only rotate them", "ioc.placement"),
+    ("目标周围颜色差一个,图案那边凑了一对,能拼一下算完成吗", "calico.goals.scoring"),
+    ("场上有只大猫我的船已经放不下了,还能救下来然后扔掉吗", "ioc.placement"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
