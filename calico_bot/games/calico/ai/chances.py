@@ -13,7 +13,6 @@ the factors only say which groups are likelier than others.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -23,7 +22,7 @@ from pathlib import Path
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, rules_for
 from calico_bot.games.calico.ai.evaluation import ROOM_BUCKETS, _open_regions, shape_groups_missing
-from calico_bot.games.calico.ai.runner import map_seeds
+from calico_bot.games.calico.ai.runner import map_seeds, selfplay_seeds
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -119,18 +118,10 @@ def _overlaps_bench(seeds: range) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m calico_bot.games.calico.ai.chances",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=8501, help="first seed; games use seed, seed+1, ...")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    seeds = range(args.seed, args.seed + args.games)
-    if _overlaps_bench(seeds):
-        parser.error("the seeds overlap the bench's (1-200, 777-976): fit on other seeds")
+    args, seeds = selfplay_seeds(
+        "calico_bot.games.calico.ai.chances", __doc__.split("\n")[0], argv, games=200, seed=8501, min_games=1,
+        reserved=lambda s: ("the seeds overlap the bench's (1-200, 777-976): fit on other seeds"
+                            if _overlaps_bench(s) else None))
     per_game = map_seeds(game_groups, seeds, args.jobs)
     records = [r for game in per_game for r in game]
     table = fit(records)

@@ -17,14 +17,13 @@ the R² of the evaluation alone (plus a constant).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
 from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import TERMS, Evaluator, terms
-from calico_bot.games.calico.ai.runner import map_seeds
+from calico_bot.games.calico.ai.runner import map_seeds, selfplay_seeds
 from calico_bot.games.calico.ai.view import build_view
 from calico_bot.games.calico.engine.components import PATCH_SPACES
 from calico_bot.games.calico.engine.game import GameOptions, new_game
@@ -100,18 +99,10 @@ def _reserved(seeds: range) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m calico_bot.games.calico.ai.leaffit",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=800)
-    parser.add_argument("--seed", type=int, default=40001, help="first seed; games use seed, seed+1, ...")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
-    if args.games < 10:
-        parser.error("--games must be at least 10")
-    seeds = range(args.seed, args.seed + args.games)
-    if _reserved(seeds):
-        parser.error("the seeds overlap the bench's or the development seeds (1-200, 777-976, 2001-10000)")
+    args, seeds = selfplay_seeds(
+        "calico_bot.games.calico.ai.leaffit", __doc__.split("\n")[0], argv, games=800, seed=40001, min_games=10,
+        reserved=lambda s: ("the seeds overlap the bench's or the development seeds (1-200, 777-976, 2001-10000)"
+                            if _reserved(s) else None))
     per_game = map_seeds(game_rows, seeds, args.jobs)
     by_n: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
     for game in per_game:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -45,3 +46,21 @@ def map_seeds(func: Callable[[int], T], seeds: Iterable[int], jobs: int = 1) -> 
 
     with multiprocessing.Pool(jobs) as pool:
         return pool.map(func, list(seeds))
+
+
+def selfplay_seeds(module: str, description: str, argv: list[str] | None, *, games: int, seed: int, min_games: int,
+                   reserved: Callable[[range], str | None]) -> tuple[argparse.Namespace, range]:
+    """The self-play trainers' command line (``--games``, ``--seed``, ``--jobs``, ``--out``) and the seeds it plays;
+    ``reserved(seeds)`` names why seeds may not be used (bench or development seeds), else None."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=seed, help="first seed; games use seed, seed+1, ...")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    if args.games < min_games:
+        parser.error(f"--games must be at least {min_games}")
+    seeds = range(args.seed, args.seed + args.games)
+    if (why := reserved(seeds)) is not None:
+        parser.error(why)
+    return args, seeds

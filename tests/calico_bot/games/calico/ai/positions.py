@@ -34,3 +34,18 @@ def spy_playouts(monkeypatch: pytest.MonkeyPatch, key: str) -> list[object]:
 
     monkeypatch.setattr(strong_module, "playout_means", spy)
     return seen
+
+
+def first_candidates(view, rules, n: int = 3):  # type: ignore[no-untyped-def]
+    """Play-out candidates for tests: the first hand tile on each of the first ``n`` empty spaces, the other kept."""
+    from calico_bot.games.calico.ai.board import Board
+    from calico_bot.games.calico.ai.playout import Candidate
+    from calico_bot.games.calico.engine.geometry import cells_of
+
+    board = Board.from_quilt(view.quilt)
+    cands = []
+    for cell in cells_of(board.empty)[:n]:
+        after = board.copy()
+        after.place(cell, view.hand[0], rules)
+        cands.append(Candidate(after, view.hand[1], len(cands)))
+    return cands

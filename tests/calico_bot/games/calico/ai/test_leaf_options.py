@@ -13,10 +13,9 @@ import pytest
 from calico_bot.games.calico.ai import bench, build_view, leaffit
 from calico_bot.games.calico.ai.board import Board, goal_list, goal_points, rules_for
 from calico_bot.games.calico.ai.evaluation import Evaluator, LeafFit, LeafScales, Weights, load_leaf_fit
-from calico_bot.games.calico.ai.playout import Candidate, playout_means
+from calico_bot.games.calico.ai.playout import playout_means
 from calico_bot.games.calico.ai.strong import StrongPolicy
-from calico_bot.games.calico.engine.geometry import cells_of
-from tests.calico_bot.games.calico.ai.positions import random_position, spy_playouts
+from tests.calico_bot.games.calico.ai.positions import first_candidates, random_position, spy_playouts
 
 
 def test_settings_parse_default_off_and_wrong_values_are_refused() -> None:
@@ -89,13 +88,7 @@ def test_the_schedule_follows_the_placements_left() -> None:
 def _candidates(turns: int = 6):  # type: ignore[no-untyped-def]
     view = build_view(random_position(1, turns), 0)
     rules = rules_for(view.cat_of_pattern)
-    board = Board.from_quilt(view.quilt)
-    cands = []
-    for cell in cells_of(board.empty)[:3]:
-        after = board.copy()
-        after.place(cell, view.hand[0], rules)
-        cands.append(Candidate(after, view.hand[1], len(cands)))
-    return view, rules, cands
+    return view, rules, first_candidates(view, rules)
 
 
 def test_the_leaf_values_the_play_outs_ends_and_the_policy_keeps_its_evaluation() -> None:

@@ -25,7 +25,7 @@ from calico_bot.games.calico.ai.playout import (
 )
 from calico_bot.games.calico.ai.strong import StrongPolicy
 from calico_bot.games.calico.engine.geometry import cells_of, label
-from tests.calico_bot.games.calico.ai.positions import random_position, spy_playouts
+from tests.calico_bot.games.calico.ai.positions import first_candidates, random_position, spy_playouts
 from tests.calico_bot.games.calico.ai.reference_playout import best_cell  # the brute-force oracle
 
 
@@ -168,12 +168,7 @@ def test_extra_futures_only_in_a_close_race_and_the_first_futures_unchanged() ->
     assert not close_race([[5.0, 6.0, 5.5], [1.0, 1.2, 0.9]], [0, 1])
     assert close_race([[5.0], [1.0]], [0, 1]) and close_race([[2.0, 3.0], [2.0, 3.0]], [0, 1])
     view, ev, rules, _ = _setup(4)
-    board = Board.from_quilt(view.quilt)
-    cands = []
-    for cell in cells_of(board.empty)[:3]:
-        after = board.copy()
-        after.place(cell, view.hand[0], rules)
-        cands.append(Candidate(after, view.hand[1], len(cands)))
+    cands = first_candidates(view, rules)
     args = {"solo": True, "n_players": 1, "rules": rules, "ev": ev, "horizon": 3}
     four = playout_means(cands, view.market, view.unseen_list, futures=4, rng=random.Random(5), **args)
     eight = playout_means(cands, view.market, view.unseen_list, futures=8, rng=random.Random(5), **args)
