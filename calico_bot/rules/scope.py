@@ -339,7 +339,9 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bprettier\b|\bon\s+(?:the|my|a)\s+shelf\b|\baesthetics?\b|\bshelf\s+presence\b|颜值|(?:书架|柜子)上.{0,6}好看",
     # (not a rule seen on a stream: "someone on stream called it a conveyor belt", 看直播的时候没看懂)
     r"\bstream\s+(?:link|tonight|schedule)\b|\bwho(?:'s|\s+is)\s+streaming\b|\btwitch\b|直播(?:间|链接|地址)|求(?:直播)?链接|"
-    r"(?:比赛|联赛)直播|\bleagues?\b|联赛|积分表|月赛|周赛|冠军|\bchampions?(?:hip)?\b|"
+    # (a champion crowned, not "最后谁是冠军", who wins the game)
+    r"(?:比赛|联赛)直播|\bleagues?\b|联赛|积分表|月赛|周赛|(?:拿下|获得|夺得|恭喜).{0,12}冠军|冠军(?:赛|奖|杯)|"
+    r"\bchampionships?\b|\b(?:league|tournament|reigning|new|our|server)\s+champions?\b|"
     r"\bcongrat\w*|恭喜",
     r"\bpublisher\b|\bnewsletter\b|出版社|发行商|\bcity\s+of\s+games\b|\bflatout\b|\balderac\b",
     r"\btranslation\s+(?:on|of)\s+the\s+box\b", r"\bkeeps?\s+(?:stealing|losing|hiding)\b",

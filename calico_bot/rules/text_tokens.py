@@ -198,7 +198,7 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
                   "just me and my wife", "just me and my husband", "just my wife and me", "just my husband and me",
                   "me and one friend", "just me and a friend", "one other player", "one opponent",
                   "just my wife", "just my husband", "only my wife", "only my husband", "just my girlfriend",
-                  "just my boyfriend", "just my gf", "just my bf", "just my partner", "the two of us",
+                  "just my boyfriend", "just my gf", "just my bf", "the two of us",
                   "just the two of us", "only the two of us"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own", "play alone", "playing alone",
              "plays alone"),

@@ -1009,6 +1009,8 @@ def test_the_bots_running_rematches_and_ratings_are_refused(real_index: RulesInd
     ("can i flip the tetris shaped pieces or only rotate them", "ioc.placement"),
     ("目标周围颜色差一个,图案那边凑了一对,能拼一下算完成吗", "calico.goals.scoring"),
     ("场上有只大猫我的船已经放不下了,还能救下来然后扔掉吗", "ioc.placement"),
+    # a champion crowned is talk, who ends up champion is who wins
+    ("猫岛最后谁是冠军", "ioc.scoring"),
 ])
 def test_counts_out_of_ten_and_the_chinese_edition_are_rules_questions(real_index: RulesIndex, question: str,
                                                                        topic: str) -> None:
