@@ -22,13 +22,9 @@ from pathlib import Path
 from calico_bot.games.calico.ai.bits import halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, rules_for
 from calico_bot.games.calico.ai.evaluation import ROOM_BUCKETS, _open_regions, shape_groups_missing
-from calico_bot.games.calico.ai.runner import map_seeds, selfplay_seeds
-from calico_bot.games.calico.ai.view import build_view
-from calico_bot.games.calico.engine.components import PATCH_SPACES
-from calico_bot.games.calico.engine.game import GameOptions, new_game
+from calico_bot.games.calico.ai.runner import BENCH_SEEDS, map_seeds, overlaps, selfplay_seeds, solo_positions
 
 PRIOR = 20.0  # pseudo-groups at the rate of their ``d`` added to every room's count
-BENCH_SEEDS = (range(1, 201), range(777, 977))  # never fitted on
 
 
 def open_groups(board: Board, rules: tuple[CatRule | None, ...],
@@ -65,17 +61,14 @@ def game_groups(seed: int) -> list[tuple[str, int, int, int]]:
     every turn but the last."""
     from calico_bot.games.calico.ai.strong import StrongPolicy
 
-    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup="standard"), seed)
     policy = StrongPolicy(seed, budget_ms=None)
-    state.apply(policy.choose_goals(build_view(state, 0)))
-    rules = rules_for(state.cat_of_pattern)
     seen: list[tuple[str, int, int, int, int]] = []
-    while not state.over:
-        state.apply(policy.choose_turn(build_view(state, 0)))
-        board = Board.from_quilt(state.players[0].quilt)
-        left = PATCH_SPACES - board.placed
-        if left > 0:
-            seen.extend(open_groups(board, rules, left))
+    state = None
+    rules = None
+    for state, board, left in solo_positions(seed, policy):
+        rules = rules or rules_for(state.cat_of_pattern)
+        seen.extend(open_groups(board, rules, left))
+    assert state is not None  # the finished game now
     final = Board.from_quilt(state.players[0].quilt)
     out = []
     for kind, key, d, room, g in seen:
@@ -112,16 +105,11 @@ def fit(records: list[tuple[str, int, int, int]], prior: float = PRIOR) -> dict[
     return table
 
 
-def _overlaps_bench(seeds: range) -> bool:
-    return any(s in r for r in BENCH_SEEDS for s in (seeds.start, seeds.stop - 1)) or any(
-        seeds.start <= r.start < seeds.stop for r in BENCH_SEEDS)
-
-
 def main(argv: list[str] | None = None) -> int:
     args, seeds = selfplay_seeds(
         "calico_bot.games.calico.ai.chances", __doc__.split("\n")[0], argv, games=200, seed=8501, min_games=1,
         reserved=lambda s: ("the seeds overlap the bench's (1-200, 777-976): fit on other seeds"
-                            if _overlaps_bench(s) else None))
+                            if overlaps(s, BENCH_SEEDS) else None))
     per_game = map_seeds(game_groups, seeds, args.jobs)
     records = [r for game in per_game for r in game]
     table = fit(records)

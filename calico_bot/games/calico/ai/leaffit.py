@@ -21,18 +21,16 @@ import json
 import sys
 from pathlib import Path
 
-from calico_bot.games.calico.ai.board import Board, goal_list, rules_for
+from calico_bot.games.calico.ai.board import goal_list, rules_for
 from calico_bot.games.calico.ai.evaluation import TERMS, Evaluator, terms
-from calico_bot.games.calico.ai.runner import map_seeds, selfplay_seeds
+from calico_bot.games.calico.ai.runner import BENCH_SEEDS, map_seeds, overlaps, selfplay_seeds, solo_positions
 from calico_bot.games.calico.ai.view import build_view
-from calico_bot.games.calico.engine.components import PATCH_SPACES
-from calico_bot.games.calico.engine.game import GameOptions, new_game
 
 PLAYER = {"shortlist": 4, "samples": 3, "resample": 1, "rollouts": 0}  # the cheap strong player that plays the games
 PENALTIES = (0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0)
 FOLDS = 5
 # Never fitted on: the bench's seeds and every development seed range of issue 16.
-RESERVED = (range(1, 201), range(777, 977), range(2001, 10001))
+RESERVED = (*BENCH_SEEDS, range(2001, 10001))
 
 
 def game_rows(seed: int) -> list[tuple[int, float, tuple[float, ...], int]]:
@@ -40,18 +38,16 @@ def game_rows(seed: int) -> list[tuple[int, float, tuple[float, ...], int]]:
     last."""
     from calico_bot.games.calico.ai.strong import StrongPolicy
 
-    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup="standard"), seed)
     policy = StrongPolicy(seed, budget_ms=None, **PLAYER)  # type: ignore[arg-type]
-    state.apply(policy.choose_goals(build_view(state, 0)))
-    view = build_view(state, 0)
-    ev = Evaluator(goal_list(view.goals), rules_for(view.cat_of_pattern))
     seen = []
-    while not state.over:
-        state.apply(policy.choose_turn(build_view(state, 0)))
-        board = Board.from_quilt(state.players[0].quilt)
-        left = PATCH_SPACES - board.placed
-        if left > 0:
-            seen.append((left, ev(board, left), terms(ev, board, left)))
+    ev: Evaluator | None = None
+    state = None
+    for state, board, left in solo_positions(seed, policy):
+        if ev is None:  # the goals are chosen before the first turn
+            view = build_view(state, 0)
+            ev = Evaluator(goal_list(view.goals), rules_for(view.cat_of_pattern))
+        seen.append((left, ev(board, left), terms(ev, board, left)))
+    assert state is not None  # the finished game now
     final = state.scores()[0].total
     return [(n, value, t, final) for n, value, t in seen]
 
@@ -94,15 +90,11 @@ def fit_bucket(rows: list[tuple[float, tuple[float, ...], int]], seed: int = 0) 
             "evaluation_r2": round(1 - float(((final - value - y.mean()) ** 2).sum()) / sst, 4)}
 
 
-def _reserved(seeds: range) -> bool:
-    return any(max(seeds.start, r.start) < min(seeds.stop, r.stop) for r in RESERVED)
-
-
 def main(argv: list[str] | None = None) -> int:
     args, seeds = selfplay_seeds(
         "calico_bot.games.calico.ai.leaffit", __doc__.split("\n")[0], argv, games=800, seed=40001, min_games=10,
         reserved=lambda s: ("the seeds overlap the bench's or the development seeds (1-200, 777-976, 2001-10000)"
-                            if _reserved(s) else None))
+                            if overlaps(s, RESERVED) else None))
     per_game = map_seeds(game_rows, seeds, args.jobs)
     by_n: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
     for game in per_game:

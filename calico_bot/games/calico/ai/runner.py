@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from calico_bot.games.calico.ai.board import Board
 from calico_bot.games.calico.ai.policy import Policy
 from calico_bot.games.calico.ai.view import build_view
-from calico_bot.games.calico.engine.game import PHASE_SETUP, GameState
+from calico_bot.games.calico.engine.components import PATCH_SPACES
+from calico_bot.games.calico.engine.game import PHASE_SETUP, GameOptions, GameState, new_game
 
 T = TypeVar("T")
 
@@ -64,3 +66,26 @@ def selfplay_seeds(module: str, description: str, argv: list[str] | None, *, gam
     if (why := reserved(seeds)) is not None:
         parser.error(why)
     return args, seeds
+
+
+#: The bench's seeds: never fitted on.
+BENCH_SEEDS = (range(1, 201), range(777, 977))
+
+
+def overlaps(seeds: range, reserved: Iterable[range]) -> bool:
+    """Whether ``seeds`` share a seed with any of the ``reserved`` ranges."""
+    return any(max(seeds.start, r.start) < min(seeds.stop, r.stop) for r in reserved)
+
+
+def solo_positions(seed: int, policy: Policy) -> Iterator[tuple[GameState, Board, int]]:
+    """A standard solo game on ``seed`` played by ``policy``: after every turn but the last, the state, its quilt as
+    a :class:`.Board` and the placements left (the self-play trainers' positions). The goal choice is made first.
+    The state is one object throughout: once the iteration ends it holds the finished game."""
+    state = new_game(GameOptions(players=["AI"], mode="solo", solo_setup="standard"), seed)
+    state.apply(policy.choose_goals(build_view(state, 0)))
+    while not state.over:
+        state.apply(policy.choose_turn(build_view(state, 0)))
+        board = Board.from_quilt(state.players[0].quilt)
+        left = PATCH_SPACES - board.placed
+        if left > 0:
+            yield state, board, left
