@@ -23,7 +23,8 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
         r"毛岛",  # a pinyin slip (mao)
         r"岛上的猫",
     ),
-    "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布",
+    # 拼布 (patchwork), but not 拼布艺术, which is Uwe Rosenberg's Patchwork in Chinese
+    "calico": (r"\bcalico\b", r"\bcalicos\b", r"\bcalcio\b", r"猫与花毯", r"猫和花毯", r"花毯", r"拼布(?!艺术)",
                r"[猫毛]与花[坦摊滩谈坛]", r"\bquilts?\b", r"\bquilting\s+game\b"),
 }
 _GAME_RES = {game: re.compile("|".join(pats)) for game, pats in _GAME_PATTERNS.items()}
@@ -78,7 +79,7 @@ def guess_game(question: str) -> str | None:
 #: Names of a game that are also ordinary words: a quilt, patchwork (拼布), a calico (or tortoiseshell)
 #: cat, calico cloth, a pet named Calico, a real cat island (Japan has several; 去猫岛旅游). A message
 #: that names the game only this way and talks about another subject is not about it.
-_COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布|\bcalico\s+(?:cat|kitten|kitty)s?\b|\bcalicos\b|"
+_COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布(?!艺术)|\bcalico\s+(?:cat|kitten|kitty)s?\b|\bcalicos\b|"
                                 r"\bcalico\s+and\s+(?:a\s+)?tortoiseshell\b|"
                                 r"\bcalico\s+(?:fabric|cloth|cotton|print|dress|shirt|skirt|apron)s?\b|"
                                 r"\bcat\s+islands?\b|"

@@ -59,6 +59,12 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # Whether a player chooses the design goals or gets them at random ("do i get to choose my goal tiles or
     # are they random", 目标是自己选还是随机发): the personal setup, where the choice of three of four is made.
     "goal_choice": {"calico": "calico.setup.personal"},
+    # How many ways there are to play (standard, family, solo): only The Isle of Cats has a topic comparing them.
+    "modes": {"ioc": "ioc.modes"},
+    # How one wins a solo game: The Isle of Cats' solo topic (beat the sister), Calico's scenarios (the objectives).
+    "solo_winning": {"calico": "calico.solo.scenarios", "ioc": "ioc.solo"},
+    # Where the goals sit in the beginner setup: that setup fixes them (not the space labels).
+    "beginner_goals": {"calico": "calico.setup.beginner"},
 }
 
 #: intent -> game -> the detail shown under that topic when the intent put it first (the deadline is
@@ -105,6 +111,7 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?:一局|一盘|一把|玩一次|一场)(?:打下来|玩下来|下来)?(?:要|大概|大约)?(?:玩|打)?(?:多长时间|多久|几分钟|多少分钟|多长)",
         r"^(?:要)?玩多久", r"\b(?:runtime|run\s+time|play\s*time|playing\s+time)\b",
         r"\bhow\s+long\s+does\s+it\s+(?:take|last)\s*\??$",
+        r"^(?:[a-z]+\s+){0,4}how\s+long\s*[?？]*\s*$",  # "ioc how long": the playing time
         r"^难不难", r"(?:难吗|复杂吗|难不难|好学吗|容易学吗)\s*[?？]?$",
     )),
     ("players", (
@@ -159,6 +166,9 @@ _INTENT_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"哪(?:几|些)(?:部分|项|样)(?:分数)?(?:要)?加起来",
         r"\b(?:which|what)\s+(?:piles|kinds|sorts|types|parts)\s+of\s+(?:points|score)\b",
         r"\b(?:points?|scores?)\b.{0,20}\b(?:summed|added|totall?ed|tallied)\s+up\b",
+        # "we just finished, how do we count up the points"
+        r"\bhow\s+(?:do|does|should|can)\s+(?:you|we|i|u)\s+(?:count|tally|add|total|work\s+out|figure\s+out)\s+"
+        r"(?:up\s+)?(?:the\s+|our\s+|all\s+the\s+|my\s+|everyone'?s\s+)?(?:points|scores?|totals?)\b",
     )),
     ("winning", (
         r"\bhow\s+(?:do|does|can)\s+(?:you|i|we|one|someone|a\s+player)\s+win\b(?!\s+(?:a|the|this)\s+tricks?)",
@@ -282,6 +292,15 @@ _INTENT_PATTERNS += (
         r"(?:在|用)(?:频道|discord|dc|群)(?:里|上)?.{0,6}(?:怎么|如何|咋)(?:出牌|下|放|打|报|叫)",
     )),
 )
+_INTENT_PATTERNS += (
+    ("modes", (
+        r"\bhow\s+many\s+(?:different\s+)?(?:ways\s+(?:to|can\s+you|can\s+we|are\s+there\s+to)\s+play|"
+        r"(?:game\s+)?modes)\b",
+        r"\b(?:what|which)\s+(?:game\s+)?modes\s+(?:are|does|do|is|can)\b", r"\bmodes?\s+(?:are\s+there|available)\b",
+        r"几种(?:不同的?)?(?:玩法|模式)|(?:哪些|哪几种)(?:玩法|模式)|(?:玩法|模式)有(?:哪些|几种)",
+        r"^(?:[a-z]+\s+){0,4}(?:game\s+)?modes\s*[?？]*\s*$",  # "ioc modes?"
+    )),
+)
 #: A question about a game as a whole, named or not ("这游戏到底是玩什么的", "what's this game about").
 _WHOLE_GAME = re.compile(r"(?:游戏|桌游|这个|这)(?:到底|大概|大致|主要)?是(?:玩|干)?(?:什么|啥)的?|(?:什么|啥)玩法|"
                          r"是(?:一款|一个|个|款)?(?:什么|啥)(?:样的)?(?:游戏|桌游)|"
@@ -318,6 +337,10 @@ _NOT_A_RULING = re.compile(r"\b(?:com+a?n+d?s?|cmds?|slash|type|syntax)\b|指令
 _ROUND_END = re.compile(r"(?:一|这|每|本|这一)轮.{0,8}(?:结束|打完|完结)|"
                         r"\b(?:a|the|each|this|one)\s+round\s+(?:end|ends|over|finish|finishes)\b")
 #: A count of one or two players asks about the solo or two-player rules, not the player count.
+_BEGINNER = re.compile(r"\bbeginners?\b|\bintro(?:ductory)?\b|\bfirst[- ]game\b|入门|新手")
+_WITHIN_TRICK = re.compile(r"(?:一|同一|这一?|那一?|每)墩(?:里|中|内|之中)|"
+                           r"\b(?:in|within|inside)\s+(?:a|one|the\s+same|one\s+single)\s+trick\b")
+_SOLO = re.compile(r"\bsolo\b|单人|一个人玩|独自")
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
@@ -346,10 +369,15 @@ def bot_game(question: str) -> str | None:
 #: The game whose length is counted in rounds (of tricks).
 ROUNDS_GAME = "citb"
 # "days" first: only The Isle of Cats counts days, while "rounds" is also anyone's word for them ("how many
-# days/rounds is the game"). 天 comes last, as it is also part of 今天 and 明天.
+# days/rounds is the game"). 天 comes last, as it is also part of 今天 and 明天. 轮到 / 轮流 is a turn coming round.
 _LENGTH_UNITS = ((re.compile(r"\bdays?\b"), "ioc"),
-                 (re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮|几论|多少论"), ROUNDS_GAME),
+                 (re.compile(r"\brounds?\b|\brouns\b|\brnds?\b|轮(?!到|流|着)|几论|多少论"), ROUNDS_GAME),
                  (re.compile(r"天"), "ioc"))
+
+
+def solo_tie_game(question: str) -> str | None:
+    """The game a tie in solo belongs to ("单人平分谁赢"): only The Isle of Cats has a solo opponent (the sister)."""
+    return "ioc" if _SOLO.search(to_simplified(question.lower())) else None
 
 
 def length_game(question: str) -> str | None:
@@ -396,6 +424,12 @@ def structure_intent(question: str) -> str | None:
         # "can the bot show me the board mid-round? what do i type": how to ask the bot for it; "can I bid 0? bot only
         # gives me 1 2 3": why the bot limits the move.
         return then
+    if intent == "goal_spaces" and _BEGINNER.search(whole):
+        return "beginner_goals"  # "入门设置里三个目标放在哪": the beginner setup fixes them
+    if intent == "ties" and _WITHIN_TRICK.search(whole):
+        return "trick_winner"  # "一墩里会不会两张一样大打平": who takes the trick, not the final tie-break
+    if intent == "winning" and _SOLO.search(whole):
+        return "solo_winning"  # "solo isle of cats, how do i win": beating the solo opponent, not the final scoring
     if intent in ("length", "duration") and then == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
         return "players" if intent == "duration" else "length_and_players"

@@ -45,6 +45,7 @@ from calico_bot.rules.rerank import (
     save_weights,
     shipped_reranker,
 )
+from calico_bot.rules.scope import asks_something
 from calico_bot.rules.search import NAMED_GAME_FLOOR_SHARE, RulesIndex, vouching_game
 
 _TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
@@ -214,7 +215,8 @@ class ScopeRow:
     question: Question
     refused: bool
     score: float
-    #: A game named in a way that halves the classifier's floor (vouching, and not by ordinary words only).
+    #: A game named in a way that halves the classifier's floor (vouching, not by ordinary words only, in a message
+    #: shaped as a question; an overview given for the name alone is not told apart here).
     vouched: bool
     intent: bool
     p: float = 0.0
@@ -244,7 +246,8 @@ def scope_rows(index: RulesIndex, questions: list[Question], extra: bool = True)
                 index.reranker = saved.hiding({q.split})
             lk = index.lookup(q.q, k=1)
             rows.append(ScopeRow(q, not lk.hits, lk.hits[0].score if lk.hits else 0.0,
-                                 vouching_game(q.q) is not None and not named_only_by_common_words(q.q),
+                                 vouching_game(q.q) is not None and not named_only_by_common_words(q.q)
+                                 and asks_something(q.q),
                                  structure_intent(q.q) is not None))
     finally:
         index.reranker, index.scope_model = saved, saved_model

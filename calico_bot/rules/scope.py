@@ -117,7 +117,7 @@ _OTHER_GAMES_ZH = (
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
-    "七大奇迹", "七大奇蹟", "卡坦岛", "动森",
+    "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -144,7 +144,7 @@ _META_PATTERNS = (
     r"\bi\s+love\s+you\b", r"\byour\s+(?:favou?rite|day|opinion|thoughts|weekend)\b", r"\bhow\s+was\s+your\b",
     r"\bthanks?\s+(?:you\s+)?for\s+the\s+game\b", r"\bwhat\s+(?:are|should|shall)\s+we\s+play(?:ing)?\s+next\b",
     r"\bwhat\s+time\s+(?:do|are|shall|should|will)\s+we\b", r"\byou(?:'re| are)\s+(?:cheating|a\s+cheater)\b",
-    r"\bthat'?s\s+(?:not\s+fair|unfair|cheating|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
+    r"\bthat'?s\s+(?:not\s+fair|unfair|so\s+unfair)\b", r"\bready\s+when\s+you\b", r"\bspare\s+copy\b",
     r"\bhow\s+much\s+did\s+you\s+pay\b",
     r"\bwhere\s+do\s+you\s+get\s+(?:your|the|all\s+your)\s+(?:answers|info|information|data|knowledge)\b",
     r"你的(?:答案|回答|知识|资料)(?:是)?(?:从|哪)",
@@ -405,6 +405,21 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
 _ASKS_RE = re.compile(r"[??]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|"
                       r"\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|will)\b")
 
+#: The shape of a question: a question mark, a Chinese question word, or an English question word opening a
+#: clause ("is it ...", "so can i ..."), not inside a statement ("the rating is 7.8").
+_QUESTION_SHAPE_RE = re.compile(
+    r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|还是|"
+    r"(?:^|[,.!;:，。！；]\s*|\b(?:so|and|but|ok|okay|like|also|then|wait|hey|lol|um|uh|btw)\s+)"
+    r"(?:how|what|whats|what's|why|when|which|who|where|can|could|do|does|did|is|are|should|would|"
+    r"will|may|must|if|any|anyone|am|was|were)\b")
+
+
+def asks_something(question: str) -> bool:
+    """Whether a message has the shape of a question (see ``_QUESTION_SHAPE_RE``); "tiebreak in cat in the box"
+    and "isle of cats took 2 hours lol" have not."""
+    return _QUESTION_SHAPE_RE.search(to_simplified(question.lower()).strip()) is not None
+
+
 # ------------------------------------------------------------------------------ arithmetic
 _NUMBER = r"(?:\d+(?:\.\d+)?|[零一二三四五六七八九十百千万两]+)"
 _ARITH_PATTERNS = (
@@ -547,6 +562,7 @@ _OUT_OF_DOMAIN_ZH = (
 _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join((
     *(re.escape(w) for w in _OUT_OF_DOMAIN_ZH),
     r"钓鱼(?!阶段|环节|步骤|那一?步|部分)",  # real fishing, not The Isle of Cats' fishing phase (钓鱼阶段)
+    r"去[\u4e00-\u9fff]{1,4}(?:玩|旅游|旅行|度假)(?:几|多少)天",  # a trip ("去垦丁玩几天合适"), not the game's days
 )))
 #: The people one plays with ("我和我老婆都是58分"): a sign of chat that raises the floor, but no other
 #: subject on its own.
@@ -627,6 +643,19 @@ _COMPARISON_RE = re.compile(
     r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?"  # "like trump in bridge": two words may come between
     r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?$"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
 )
+#: ", like draw then play in uno", "? like every card is an uno wild": a longer comparison, opened by "like" after a
+#: break in the sentence (not "i like playing chess").
+_LONG_COMPARISON_RE = re.compile(r"[,?!;:，？！；]\s*(?:just\s+|kinda\s+|kind\s+of\s+|sort\s+of\s+)?like\s+"
+                                 r"(?:[a-z0-9']+\s+){0,6}(?:in\s+|at\s+|from\s+)?$")
+def _long_comparison(before: str) -> re.Match[str] | None:
+    """A long comparison ending where another game is named, after a question of three words or more ("can i grab
+    a market tile first, like draw then play in uno"; not "ok, like how do you bid in spades")."""
+    c = _LONG_COMPARISON_RE.search(before)
+    return c if c is not None and len(re.findall(r"[a-z0-9']+", before[: c.start()])) >= 3 else None
+
+
+#: A part of the game just named ("斗地主的三带一对", "uno's wild card"): the same comparison.
+_PART_OF_RE = re.compile(r"\s*(?:的|里的|中的|'s)\s*")
 #: "oh hell style", "spades-style": a comparison that follows the other game's name.
 _STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque)\b")
 #: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
@@ -651,9 +680,10 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
     named = False
     compared_until = -1  # end of the last game named in passing
     for m in _OTHER_GAMES_RE.finditer(text):
-        if compared_until >= 0 and _GAME_LIST_JOIN_RE.fullmatch(text[compared_until: m.start()]) is not None:
-            spans[-1] = (spans[-1][0], m.end())  # one more game in the same comparison
-        elif (c := _COMPARISON_RE.search(text[: m.start()])) is not None:
+        between = text[compared_until: m.start()]
+        if compared_until >= 0 and (_GAME_LIST_JOIN_RE.fullmatch(between) or _PART_OF_RE.fullmatch(between)):
+            spans[-1] = (spans[-1][0], m.end())  # one more game, or a part of the same one, in the same comparison
+        elif (c := _COMPARISON_RE.search(text[: m.start()]) or _long_comparison(text[: m.start()])) is not None:
             spans.append((c.start(), m.end()))
         elif (after := _STYLE_AFTER_RE.match(text, m.end())) is not None:
             spans.append((m.start(), after.end()))
@@ -759,6 +789,28 @@ THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", 
                                             "islands", "isle", "quilt", "quilts"))
 
 
+_ZH_CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*")
+
+
+def _asks_apart(text: str, keywords: frozenset[str] | None) -> bool:
+    """Whether a Chinese message asks a rules question in a clause of its own, away from its other
+    subject: "我朋友去吃饭挂机了半小时，机器人会不会替他下？有没有每步的时间限制" tells of a meal, then asks
+    about the bot's time limits. The clause must hold one of the rules' own words (``keywords``, or a
+    rules phrase; not a theme character such as 猫 alone, nor a question word such as 几次) and ask
+    (``_ASKS_RE``, or 有没有)."""
+    if keywords is None:
+        return False
+    for clause in _ZH_CLAUSE_RE.split(text):
+        if not clause.strip() or _OUT_OF_DOMAIN_ZH_RE.search(clause) or _PET_TALK_RE.search(clause):
+            continue
+        # A keyword that is itself a question word (几次, 多少) says nothing of the subject.
+        words = (any(k in clause and not _ASKS_RE.search(k) for k in keywords)
+                 or _ZH_RULES_PHRASES.search(clause) is not None)
+        if words and (_ASKS_RE.search(clause) or "有没有" in clause):
+            return True
+    return False
+
+
 def has_zh_rules_word(question: str, keywords: frozenset[str]) -> bool:
     """Whether a Chinese message holds a rules word: one of ``keywords`` (the knowledge base's Chinese
     keywords and synonyms, minus ``ZH_GENERAL``) or a character of ``ZH_DOMAIN_CHARS``."""
@@ -825,7 +877,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     exact = [t for t in rules_terms if t not in corrected and t not in spent and t not in THEME_EN]
     if other and not cjk and len(exact) <= 2:
         return "other_domain"
-    if other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(unnamed) or _PET_TALK_RE.search(text)):
+    if (other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(unnamed) or _PET_TALK_RE.search(text))
+            and not _asks_apart(text, zh_keywords)):
         return "other_domain"
     if (cjk and not rules_terms and zh_keywords is not None and not has_zh_rules_word(text, zh_keywords)
             and not _ABOUT_THIS_GAME_ZH.search(text)):

@@ -58,6 +58,7 @@ from calico_bot.rules.intents import (
     bot_game,
     length_game,
     score_parts,
+    solo_tie_game,
     structure_intent,
 )
 from calico_bot.rules.knowledge import DATA_DIR, GAMES, LANGS, MAX_TITLE_CHARS, Entry, iter_files, load_entries
@@ -71,8 +72,10 @@ from calico_bot.rules.rerank import (
 )
 from calico_bot.rules.scope import (
     GENERAL_EN,
+    ZH_DOMAIN_CHARS,
     ZH_GENERAL,
     after_the_aside,
+    asks_something,
     has_zh_rules_word,
     other_domain_signals,
     out_of_scope,
@@ -95,6 +98,12 @@ from calico_bot.rules.text_tokens import (
 
 _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
 #: Clause boundaries: punctuation in either script.
+#: A space of Calico's quilt board named by its label ("where is B3 lol"): a message about the board, never judged
+#: by its likeness to labelled chat.
+_SPACE_LABEL_RE = re.compile(r"\b[a-e][1-5]\b")
+#: Single characters that count as a word of the rules even where the segmenter left them inside a pair
+#: ("没买的牌去哪了": 牌): the rules' one-character words, but not 猫, which every message about cats has.
+_ZH_WORD_CHARS = ZH_DOMAIN_CHARS - {"猫"}
 _CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
 #: The same, and also a space between two Chinese characters ("哈哈哈 猫能..."): for the off-topic checks.
 _LOOSE_CLAUSE_RE = re.compile(_CLAUSE_RE.pattern + r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
@@ -573,15 +582,17 @@ class RulesIndex:
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
-        if reason is None and vouching is None and self.reranker is not None \
-                and self.reranker.looks_off_topic(
+        if reason is None and vouching is None and not _SPACE_LABEL_RE.search(question.lower()) \
+                and self.reranker is not None and self.reranker.looks_off_topic(
                 without_passing_games(self._core_text(question, loose=True) or question)):
             # Much closer to a labelled off-topic message than to any rules question, judged on the
             # clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not on the laughter).
             reason = "like_off_topic"
         # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
         # is judged by its last clause, so chatter around a rules question does not count against it.
-        core = self._core(question, query)
+        # ...nor do comparisons with other games ("can i bid 2? in spades you can bid whatever": not "spades").
+        asked = without_passing_games(question)
+        core = self._core(question, query) if asked == question.lower() else self._core(asked, self._analyse(asked))
         floor = self._floor(core)
         if vouching is not None:
             floor *= NAMED_GAME_FLOOR_SHARE
@@ -592,6 +603,7 @@ class RulesIndex:
         hits = self._without_ranking(query, game, named, answer_lang, default)
         if hits and _CANNOT_RE.search(question.lower()):
             hits = None  # the overview is no answer to it: rank
+        given = bool(hits)  # the overview, given for naming the game with nothing else to rank by
         if hits is not None:
             guesses: list[Hit] = []
         else:
@@ -610,12 +622,17 @@ class RulesIndex:
         if whole is not None and whole == game and (overview := self._by_id.get(f"{whole}.overview")) is not None:
             # "what is calico even about?": the game's overview answers first, whatever else matched.
             hits = [self._hit(overview, 1.0, answer_lang), *(h for h in hits if h.id != overview.id)][:k]
+            given = True
         if reason is None and intent is None and hits and self.scope_model is not None:
             # The learned classifier: the more the message looks like chat or another subject, the more
             # of it the answer must cover (half as much with one of our games named).
             # A game named only by ordinary words ("quilt", 拼布) does not halve it: the classifier is
             # what tells a quilting question from a rules question.
-            named_share = vouching is not None and not named_only_by_common_words(question)
+            # Nor does a game named in a message that asks nothing ("isle of cats took 2 hours with 4 newbies lol",
+            # 今天第一次玩盒中猫,超好玩): talk about the game, not a question of its rules. Nor an overview given only
+            # for the name ("今晚B站直播猫岛,欢迎来看"): the name is all it matched.
+            named_share = (vouching is not None and not named_only_by_common_words(question)
+                           and asks_something(question) and not given)
             # Judged without its comparisons with other games ("can i bid nil like in spades?"), as the
             # like-off-topic check is: the other game's words are not what the message asks about.
             needed = self.scope_model.floor(self.scope_text(without_passing_games(question)))
@@ -644,6 +661,8 @@ class RulesIndex:
             owner = next(iter(topics))  # an intent only one game has (rescue costs, who takes the trick)
             if (hinted := self._hinted_game(query)) is not None and hinted != owner:
                 return None  # "where does my token go on the research board": another game's words
+            if owner == "calico" and bot_game(question) is not None:
+                return None  # "when i play a card where does my token go": Calico has no cards, bids or tricks
         else:
             # A unit only one game counts in (rounds, days) or a player count only one game supports
             # points to that game, whatever the structure asked about.
@@ -653,6 +672,7 @@ class RulesIndex:
             # About using the bot, a card, a bid or a trick named picks Cat in the Box before the words' hint
             # (a bigram such as 人只 can be in one game's text by chance).
             hinted = (unit or player_count_game(question) or (bot_game(question) if intent in BOT_INTENTS else None)
+                      or (solo_tie_game(question) if intent == "ties" else None)
                       or self._hinted_game(query))
             ranked = ranked_game if intent in TIE_INTENTS and here is None else None
             # Then the game played here, then the one the topic classifier is fairly sure of.
@@ -685,7 +705,8 @@ class RulesIndex:
         ):
             target = game or default
         elif not en and not any(
-            (_is_zh_bigram(t) or (t in query.pieces and _is_zh_char(t))) and t in self._zh.said_vocab for t in zh
+            (_is_zh_bigram(t) or (t in query.pieces and _is_zh_char(t)) or t in _ZH_WORD_CHARS)
+            and t in self._zh.said_vocab for t in zh
         ):
             target = named if named and named == game else None
         else:

@@ -117,6 +117,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "速度": ("小靴子", "靴子", "速度"),  # a rescue card's speed is the boots printed on it
     "老鼠": ("鼠", "老鼠"),
     "宝藏": ("宝物", "藏宝", "宝藏"),
+    "复盘": ("覆盘", "复盘"),  # a review of the game, often written 覆盘
+    # The Isle of Cats' treasure maps (藏宝图, as 宝藏图 after the line above); 地图 is what players call them.
+    "宝藏图": ("藏宝图", "宝藏地图", "藏宝地图", "地图", "宝藏图"),
     "课程": ("课程卡", "课成卡", "课成", "科程", "课", "课程"),  # with sound-alike slips (cheng, ke)
     # with sound-alike typos (xia), and what a newcomer calls it: the big cat without a colour
     "欧夏克": ("奥沙克斯", "奥夏克", "欧沙克", "欧下克", "欧霞克", "欧夏可", "没颜色的大只猫", "没颜色的大猫",
@@ -144,9 +147,9 @@ _ZH_FILLER: tuple[str, ...] = (
 
 
 #: Phrases kept as they are, so that a synonym inside them is not rewritten: 第一个人 is the first player,
-#: not 一个人 (playing alone).
+#: not 一个人 (playing alone); and words whose second character is a filler (稀有, rare: not 稀 and 有).
 _ZH_KEEP: tuple[str, ...] = ("第一个人", "下一个人", "上一个人", "每一个人", "另一个人", "哪一个人", "任何一个人",
-                             "最后一个人", "同一个人")
+                             "最后一个人", "同一个人", "稀有")
 
 
 def _build_zh_rewrites() -> list[tuple[str, str]]:
@@ -365,6 +368,8 @@ _IRREGULAR = {
     "grew": "grow", "grown": "grow",
     "given": "give", "threw": "throw", "thrown": "throw", "held": "hold", "kept": "keep", "sewn": "sew",
     "chosen": "choose", "fell": "fall", "broke": "break", "broken": "break", "began": "begin", "begun": "begin",
+    # players' short forms ("same num same color twice?", "std vs family diff")
+    "num": "number", "nums": "numbers", "std": "standard", "diff": "difference", "diffs": "differences",
 }
 
 

@@ -8,7 +8,7 @@ import pytest
 from calico_bot.rules import RulesIndex
 from calico_bot.rules.games import guess_game, named_only_by_theme, player_count_game
 from calico_bot.rules.intents import structure_intent
-from calico_bot.rules.scope import mentions_other_domain, other_domain_signals, out_of_scope
+from calico_bot.rules.scope import asks_something, mentions_other_domain, other_domain_signals, out_of_scope
 
 
 def assert_refused(index: RulesIndex, message: str, reason: str | None = None) -> None:
@@ -466,11 +466,14 @@ def test_quilting_at_home_is_another_subject(real_index: RulesIndex, message: st
 @pytest.mark.parametrize(("question", "topic"), [
     ("is it ok to go all in on buttons early", "calico.buttons"),
     ("a stray tile of the wrong pattern next to my cat group, does it matter?", "calico.cats.attract"),
-    ("悖轮是怎么判的", "citb.paradox"), ("盒中帽怎么叫牌", "citb.setup"), ("猫岛家足怎么计分", "ioc.families"),
+    ("悖轮是怎么判的", "citb.paradox"), ("盒中帽怎么叫牌", "citb.setup"),
+    # families' points are also part of the final scoring (the evaluation labels "猫岛家族怎么算分" with both)
+    ("猫岛家足怎么计分", "ioc.families|ioc.scoring"),
 ])
 def test_the_same_words_in_our_games_still_answer(real_index: RulesIndex, question: str, topic: str) -> None:
     hits = real_index.search(question)
-    assert hits and hits[0].id == topic
+    assert hits and hits[0].id in topic.split("|")
+    assert {h.id for h in hits[:2]} >= set(topic.split("|")) or "|" not in topic
 
 
 @pytest.mark.parametrize("message", ["can someone explain schrodinger's cat to a kid",
@@ -1041,3 +1044,82 @@ def test_a_patch_called_cloth_is_a_rules_word_but_cloth_bought_is_not(real_index
 def test_the_cat_box_names_the_game_only_when_it_is_no_litter_box(real_index: RulesIndex) -> None:
     assert_refused(real_index, "how often should i clean the cat box")
     assert real_index.lookup("cat box game, who leads the first trick?").hits[0].id.startswith("citb.")
+
+
+@pytest.mark.parametrize("question", [
+    "我弟弟刚才去吃饭了，机器人能不能替他出牌？有没有时间限制",
+    "下雨天在家玩花毯，目标板最后怎么计分？",
+])
+def test_a_rules_question_in_its_own_clause_is_kept_beside_another_subject(real_index: RulesIndex,
+                                                                            question: str) -> None:
+    assert real_index.lookup(question).out_of_scope is None
+    assert real_index.search(question)
+
+
+@pytest.mark.parametrize("question", ["我家猫不吃猫粮，怎么办", "今天下雨了，你们吃饭了吗"])
+def test_another_subject_with_no_rules_clause_is_still_refused(real_index: RulesIndex, question: str) -> None:
+    assert not real_index.search(question)
+
+
+def test_cheating_said_after_a_rules_question_is_no_table_talk(real_index: RulesIndex) -> None:
+    question = "can you buy two cards with one fish? my friend did it and i think thats cheating"
+    assert real_index.lookup(question).out_of_scope is None
+
+
+def test_a_rules_character_left_inside_a_pair_still_counts(real_index: RulesIndex) -> None:
+    # 没买的牌: the segmenter pairs 牌 with 去, but 牌 alone is a word of the rules.
+    assert real_index.search("没买的牌最后去哪了")
+
+
+@pytest.mark.parametrize(("message", "asks"), [
+    ("tiebreak in cat in the box", False),
+    ("isle of cats took all evening lol", False),
+    ("the rating for calico is 7.8 i think", False),  # "is" inside a statement
+    ("so is the rainbow worth 3", True),
+    ("rescue cost?", True),
+    ("猫岛里轮抽是往左传还是往右传", True),  # A or B
+    ("今天第一次玩盒中猫,超好玩", False),
+])
+def test_the_shape_of_a_question(message: str, asks: bool) -> None:
+    assert asks_something(message) is asks
+
+
+@pytest.mark.parametrize("message", [
+    "finally got isle of cats to the table, four of us, took all evening",  # the classifier is unsure (p about 0.6)
+    "今晚B站直播盒中猫,八点开播",  # the overview, given for the name alone
+])
+def test_talk_naming_our_game_is_not_vouched_for_by_the_name(real_index: RulesIndex, message: str) -> None:
+    # A game named in a message that asks nothing, or that matched nothing but the name, does not halve the
+    # classifier's floor: both were answered before (with ioc.scoring and citb.overview).
+    assert not real_index.search(message)
+
+
+@pytest.mark.parametrize("question", ["tiebreak in cat in the box", "猫岛的老鼠扣几分", "isle of cats rescue costs?"])
+def test_terse_rules_questions_naming_the_game_keep_their_answer(real_index: RulesIndex, question: str) -> None:
+    assert real_index.search(question)
+
+
+@pytest.mark.parametrize("message", ["下个月去冲绳玩几天比较好", "拼布艺术的纽扣怎么收入"])
+def test_a_trip_of_some_days_and_patchwork_are_other_subjects(real_index: RulesIndex, message: str) -> None:
+    assert not real_index.search(message)
+
+
+@pytest.mark.parametrize("question", [
+    "do i have to pay fish for every card i keep, like when you buy all the cards in dominion?",
+    "is red the trump colour? just like the spades in hearts right",
+    "目标AAA-BBB是不是跟斗地主的三带二差不多?",  # a part of the other game (的) stays in the comparison
+])
+def test_a_comparison_at_the_end_of_a_rules_question_is_in_passing(real_index: RulesIndex, question: str) -> None:
+    assert real_index.lookup(question).out_of_scope is None
+
+
+@pytest.mark.parametrize("message", ["ok, like how do you bid in spades",
+                                     "i like playing chess, how does the knight move"])
+def test_like_before_another_game_is_no_comparison_without_a_question_of_ours(real_index: RulesIndex,
+                                                                               message: str) -> None:
+    assert not real_index.search(message)
+
+
+def test_a_space_label_keeps_a_short_board_question(real_index: RulesIndex) -> None:
+    # "D2" is a space of Calico's quilt board: the message is about the board, whatever labelled chat it resembles.
+    assert [h.id for h in real_index.search("where's D2 again lol")][:1] == ["calico.board.labels"]

@@ -155,3 +155,36 @@ def test_calicos_end_is_answered_with_its_final_scoring(real_index: RulesIndex, 
     assert first.id == "calico.scoring.total", question
     if structure_intent(question) == "length":  # the detail that says when it ends, under it
         assert first.detail is not None and first.detail.id == "calico.end.trigger"
+
+
+@pytest.mark.parametrize(("question", "intent", "topic"), [
+    ("how many different modes does isle of cats have", "modes", "ioc.modes"),
+    ("猫岛一共有哪些模式", "modes", "ioc.modes"),
+    ("playing isle of cats solo - how do you beat it", None, None),  # no "win": no intent of its own
+    ("isle of cats solo: how do you win?", "solo_winning", "ioc.solo"),
+    ("how do you win a calico solo scenario", "solo_winning", "calico.solo.scenarios"),
+    ("新手局的三块目标板放在哪几个位置", "beginner_goals", "calico.setup.beginner"),
+    ("同一墩里两张牌会打平吗", "trick_winner", "citb.trick.winner"),
+    ("game's over, how do we tally up the scores?", "final_scoring", "calico.scoring.total"),
+    ("isle of cats modes?", "modes", "ioc.modes"),
+    ("how many ways to pick 3 cards out of 52", None, None),  # counting, not the ways to play
+    ("cat in the box how long?", "duration", "citb.overview"),
+    ("单人模式跟姐姐同分怎么算", "ties", "ioc.ties"),  # only The Isle of Cats has an opponent in solo
+])
+def test_narrower_structure_questions_get_their_own_topic(real_index: RulesIndex, question: str, intent: str | None,
+                                                          topic: str | None) -> None:
+    assert structure_intent(question) == intent
+    if topic is not None:
+        assert real_index.search(question)[0].id == topic
+
+
+@pytest.mark.parametrize("question", ["轮到我的时候机器人会提醒吗", "轮流出完以后机器人多久超时"])
+def test_a_turn_coming_round_is_no_round_of_cat_in_the_box(real_index: RulesIndex, question: str) -> None:
+    # 轮到 (my turn) and 轮流 (taking turns) are no rounds: with no game named, the bot question is Calico's.
+    assert real_index.search(question)[0].id == "calico.bot.commands"
+
+
+def test_a_card_keeps_calicos_only_intent_away(real_index: RulesIndex) -> None:
+    # Calico has no cards: a token question about playing a card is not put on Calico's token topic by force.
+    first = real_index.search("after i play a card, where does my token go on the research board")[0]
+    assert first.id.startswith("citb.")

@@ -113,3 +113,19 @@ def test_an_empty_hex_is_an_empty_space_and_equal_scores_are_a_tie() -> None:
 
     assert en_tokens("which empty hex can i use") == en_tokens("which empty space can i use")
     assert "平手" in "".join(zh_pieces("分数相同怎么算"))
+
+
+def test_a_word_ending_in_a_filler_character_is_kept_whole() -> None:
+    # 有 is a filler on its own, but 稀有 (rare) is one word: "稀有宝藏" keeps the pair 稀有.
+    assert "稀有" in zh_tokens("稀有宝藏放哪")
+    assert "稀有" not in zh_tokens("有宝藏吗")
+
+
+def test_players_word_for_the_treasure_maps_is_the_rules_word() -> None:
+    # 地图 is what players call the Isle of Cats' 藏宝图: both become the same tokens.
+    assert set(zh_tokens("地图")) <= set(zh_tokens("藏宝图"))
+
+
+@pytest.mark.parametrize(("question", "game"), [("拼布艺术怎么玩", None), ("拼布的纽扣怎么算", "calico")])
+def test_patchwork_in_chinese_is_another_game(question: str, game: str | None) -> None:
+    assert guess_game(question) == game
