@@ -177,6 +177,12 @@ class Supply:
     def shared(self, kind: int, key: int, missing: list[tuple[int, float]], remaining: int) -> float:
         """The sum of the groups' values ``(tiles missing, value)``, each times the supply's chance for the tiles
         of the groups missing fewer (or as many, listed before it) tiles and its own."""
+        if not missing:
+            return 0.0
+        if len(missing) == 1:  # the common case, without sorting
+            d, value = missing[0]
+            found = self._memo.get((kind, key, d, remaining))
+            return value * (self.chance(kind, key, d, remaining) if found is None else found)
         total = 0.0
         need = 0
         for d, value in sorted(missing, key=itemgetter(0)):
