@@ -70,7 +70,7 @@ SEARCH_SETTINGS = ("shortlist", "samples", "resample", "third_weight", "objectiv
                    "button_room", "long_decay", "rollouts", "horizon", "rollout_top", "halving",
                    "rollouts_everywhere", "rollout_pair", "rollout_mix", "full_from",
                    "rollout_extra", "rollout_wide", "leaf_goal", "leaf_cat", "leaf_button", "leaf_schedule",
-                   "leaf_fit")
+                   "leaf_fit", "supply", "supply_relative")
 WEIGHT_SETTINGS = tuple(f.name for f in fields(Weights))  # one evaluation weight each, on the policy's own weights
 WEIGHTS_FILE = "weights"  # ``weights=FILE``: every weight from a JSON file (:func:`.tune.load_weights`)
 

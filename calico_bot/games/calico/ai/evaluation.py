@@ -15,14 +15,22 @@
   (1, 2, 3, 4 or more), fitted on self-play (:mod:`.chances`): how much more or less often groups with that room
   were completed than all groups missing as many tiles. The factors average 1 over the groups of each ``d``, so
   the decay keeps the overall level and only the ranking of groups changes.
+* Supply (optional, :class:`Supply`, issue 16's thirteenth round): each open group's chance is also multiplied by
+  the chance that the tiles it still needs reach the player: for a cat group missing ``d`` tiles of its pattern (a
+  button group, of its color), the hypergeometric chance of at least ``d`` such tiles among those the player will
+  see (the hand and the market now, and the tiles drawn into the market in the turns left, drawn from the tiles not
+  seen). Groups needing the same pattern (color) share the supply: sorted by tiles missing, the k-th group needs
+  the tiles of the k first ones. A pattern with no tile left gives 0.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import comb
 from operator import itemgetter
 from pathlib import Path
 
@@ -98,6 +106,89 @@ def load_group_chances(path: Path | str | None = None) -> GroupChances:
 @cache
 def _shipped_chances() -> GroupChances:
     return GroupChances.from_json(json.loads(CHANCES_FILE.read_text(encoding="utf-8")))
+
+
+# --- supply of the tiles still to come ------------------------------------------------------------
+
+PATTERNS, COLORS = 0, 1  # :meth:`Supply.chance`'s kinds: a cat group needs a pattern, a button group a color
+
+
+def at_least(need: int, successes: int, pool: int, draws: int) -> float:
+    """The hypergeometric chance of at least ``need`` successes in ``draws`` tiles drawn without replacement from
+    ``pool`` tiles of which ``successes`` are successes."""
+    if need <= 0:
+        return 1.0
+    draws = min(draws, pool)
+    if need > min(successes, draws):
+        return 0.0
+    top = min(successes, draws)
+    hits = sum(comb(successes, x) * comb(pool - successes, draws - x) for x in range(need, top + 1))
+    return hits / comb(pool, draws)
+
+
+class Supply:
+    """The chance that the tiles an open group still needs reach the player (see the module's text).
+
+    Built once per move from what the player may see: ``unseen`` (per tile kind, the tiles not seen, as in the view),
+    ``known`` (the tiles of the hand and the market, counted as seen for sure) and ``per_turn`` (the tiles drawn into
+    the market between two of the player's turns: 2 in solo). With ``remaining`` placements left the player sees
+    ``per_turn * (remaining - 1)`` more tiles, drawn from the unseen ones. :meth:`chance` is that chance raised to
+    ``power``; with ``relative`` it is first divided by the mean chance of the six patterns (colors) for the same
+    need, so that the factors keep the level of the decay and only rank the patterns by their supply. Answers are
+    remembered: they depend only on the kind, the pattern or color, the tiles needed and the placements left.
+    """
+
+    def __init__(self, unseen: Sequence[int], known: Iterable[int], per_turn: int, power: float = 1.0,
+                 relative: bool = False) -> None:
+        if len(unseen) != 36 or min(unseen, default=0) < 0:
+            raise ValueError("supply: unseen must hold 36 counts, none negative")
+        self.pool = sum(unseen)
+        self.counts = (tuple(sum(unseen[c * 6 + p] for c in range(6)) for p in range(6)),
+                       tuple(sum(unseen[c * 6:c * 6 + 6]) for c in range(6)))
+        known = list(known)
+        self.known = (tuple(sum(1 for t in known if t % 6 == p) for p in range(6)),
+                      tuple(sum(1 for t in known if t // 6 == c) for c in range(6)))
+        self.per_turn = per_turn
+        self.power = power
+        self.relative = relative
+        self._memo: dict[tuple[int, int, int, int], float] = {}
+
+    def draws(self, remaining: int) -> int:
+        """The tiles not seen that pass through the market before the player's last draft."""
+        return min(self.pool, self.per_turn * max(0, remaining - 1))
+
+    def raw(self, kind: int, key: int, need: int, remaining: int) -> float:
+        """The chance of at least ``need`` tiles of pattern (color) ``key`` among those the player will see."""
+        return at_least(need - self.known[kind][key], self.counts[kind][key], self.pool, self.draws(remaining))
+
+    def chance(self, kind: int, key: int, need: int, remaining: int) -> float:
+        memo_key = (kind, key, need, remaining)
+        found = self._memo.get(memo_key)
+        if found is not None:
+            return found
+        value = self.raw(kind, key, need, remaining)
+        if self.relative and value > 0:
+            mean = sum(self.raw(kind, k, need, remaining) for k in range(6)) / 6
+            value /= mean
+        value = value**self.power
+        self._memo[memo_key] = value
+        return value
+
+    def shared(self, kind: int, key: int, missing: list[tuple[int, float]], remaining: int) -> float:
+        """The sum of the groups' values ``(tiles missing, value)``, each times the supply's chance for the tiles
+        of the groups missing fewer (or as many, listed before it) tiles and its own."""
+        if not missing:
+            return 0.0
+        if len(missing) == 1:  # the common case, without sorting
+            d, value = missing[0]
+            found = self._memo.get((kind, key, d, remaining))
+            return value * (self.chance(kind, key, d, remaining) if found is None else found)
+        total = 0.0
+        need = 0
+        for d, value in sorted(missing, key=itemgetter(0)):
+            need += d
+            total += value * self.chance(kind, key, need, remaining)
+        return total
 
 
 # --- design goals ---------------------------------------------------------------------------------
@@ -198,12 +289,13 @@ LONG_CAT = 6  # count cats of this many tiles or more (Cira, Gwenivere) may take
 
 
 def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaining: int,
-                  chances: GroupChances | None = None, long_decay: float = 0.0) -> float:
+                  chances: GroupChances | None = None, long_decay: float = 0.0,
+                  supply: Supply | None = None) -> float:
     empty = board.empty
     free, allowed = _open_regions(board.pg[pattern], board.catm, empty)
     if not free:
         return 0.0
-    total = 0.0
+    missing: list[tuple[int, float]] = []  # (tiles missing, modelled chance) of every group that can reach its cat
     if rule.shape is None:
         decay = long_decay if long_decay and rule.min_group >= LONG_CAT else w.cat_decay
         for g in free:
@@ -212,39 +304,43 @@ def cat_potential(board: Board, pattern: int, rule: CatRule, w: Weights, remaini
                 continue
             if room_at_least(g, allowed, d):
                 if chances is None:
-                    total += decay**d
+                    missing.append((d, decay**d))
                 else:
-                    total += decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())
+                    missing.append((d, decay**d * chances.cat_factor(d, (halo(g) & allowed).bit_count())))
     else:
         for g, best in shape_groups_missing(free, allowed, rule, empty):
             if best <= remaining:
                 if chances is None:
-                    total += w.cat_decay**best
+                    missing.append((best, w.cat_decay**best))
                 else:
-                    total += w.cat_decay**best * chances.cat_factor(best, (halo(g) & allowed).bit_count())
+                    missing.append((best, w.cat_decay**best * chances.cat_factor(best,
+                                                                                 (halo(g) & allowed).bit_count())))
+    total = sum(v for _, v in missing) if supply is None else supply.shared(PATTERNS, pattern, missing, remaining)
     return total * rule.points * w.cat_scale
 
 
 def button_chances(board: Board, color: int, w: Weights, remaining: int,
-                   chances: GroupChances | None = None) -> float:
+                   chances: GroupChances | None = None, supply: Supply | None = None) -> float:
     """Expected number of new buttons of ``color`` from its open groups (before scaling)."""
     free, allowed = _open_regions(board.cg[color], board.btnm, board.empty, below=3)
     if not free:
         return 0.0
-    total = 0.0
+    missing: list[tuple[int, float]] = []
     for g in free:
         # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
         if g.bit_count() == 2:
             near = halo(g) & allowed
             if near:
-                total += w.button_decay if chances is None else \
-                    w.button_decay * chances.button_factor(1, near.bit_count())
+                missing.append((1, w.button_decay if chances is None else
+                                w.button_decay * chances.button_factor(1, near.bit_count())))
         elif remaining >= 2:
             near = halo(g) & allowed
             if near and (near & (near - 1) or halo(g | near) & allowed & ~near):
-                total += w.button_decay**2 if chances is None else \
-                    w.button_decay**2 * chances.button_factor(2, near.bit_count())
-    return total
+                missing.append((2, w.button_decay**2 if chances is None else
+                                w.button_decay**2 * chances.button_factor(2, near.bit_count())))
+    if supply is None:
+        return sum(v for _, v in missing)
+    return supply.shared(COLORS, color, missing, remaining)
 
 
 class Evaluator:
@@ -261,8 +357,9 @@ class Evaluator:
     def __init__(self, goals: tuple[tuple[tuple[int, ...], GoalTile], ...], rules: tuple[CatRule | None, ...],
                  weights: Weights | None = None, objectives: ObjectiveTerms | None = None,
                  final: ScenarioPass | None = None, chances: GroupChances | None = None,
-                 long_decay: float = 0.0) -> None:
+                 long_decay: float = 0.0, supply: Supply | None = None) -> None:
         self.goals = goals
+        self.supply = supply  # the chance that the open groups' missing tiles reach the player (None: not counted)
         self.long_decay = long_decay  # the decay of the long count cats (0: ``cat_decay``)
         self.chances = chances  # factors by room on the open groups' chances (None: the decay alone)
         self.final = final  # values a finished quilt instead of its score (the scenario endgame)
@@ -340,7 +437,7 @@ class Evaluator:
             cached = level.get(key)
             if cached is None:
                 cached = level[key] = cat_potential(board, pattern, rule, w, remaining, self.chances,
-                                                            self.long_decay)
+                                                    self.long_decay, self.supply)
             cat_values[pattern] = cached
             value += cached
         button_values = [0.0] * 6
@@ -356,7 +453,7 @@ class Evaluator:
             key = cm[color] << 3 | color
             chances = level.get(key)
             if chances is None:
-                chances = level[key] = button_chances(board, color, w, remaining, self.chances)
+                chances = level[key] = button_chances(board, color, w, remaining, self.chances, self.supply)
             button_values[color] = chances
             value += per_button * chances
             if not btn_colors >> color & 1:
@@ -380,9 +477,10 @@ class Evaluator:
         cells = board.cells
         goals = self.w.goal_scale * sum(goal_value(cells, n, g, self.w.goal_choices) for _, _, n, g in self._goal_tiles
                                         if any(cells[c] < 0 for c in n))
-        cats = sum(cat_potential(board, p, r, self.w, remaining, self.chances, self.long_decay)
+        cats = sum(cat_potential(board, p, r, self.w, remaining, self.chances, self.long_decay, self.supply)
                    for p, r in self._cat_rules)
-        buttons = self._per_button * sum(button_chances(board, c, self.w, remaining, self.chances) for c in range(6))
+        buttons = self._per_button * sum(button_chances(board, c, self.w, remaining, self.chances, self.supply)
+                                         for c in range(6))
         return goals, cats, buttons
 
 
