@@ -647,6 +647,8 @@ _COMPARISON_RE = re.compile(
 #: break in the sentence (not "i like playing chess").
 _LONG_COMPARISON_RE = re.compile(r"[,?!;:，？！；]\s*(?:just\s+|kinda\s+|kind\s+of\s+|sort\s+of\s+)?like\s+"
                                  r"(?:[a-z0-9']+\s+){0,6}(?:in\s+|at\s+|from\s+)?$")
+
+
 def _long_comparison(before: str) -> re.Match[str] | None:
     """A long comparison ending where another game is named, after a question of three words or more ("can i grab
     a market tile first, like draw then play in uno"; not "ok, like how do you bid in spades")."""

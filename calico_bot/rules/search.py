@@ -97,13 +97,13 @@ from calico_bot.rules.text_tokens import (
 )
 
 _STOP_WORDS = sorted(w for w in STOP_WORDS if len(w) >= 3)
-#: Clause boundaries: punctuation in either script.
 #: A space of Calico's quilt board named by its label ("where is B3 lol"): a message about the board, never judged
 #: by its likeness to labelled chat.
 _SPACE_LABEL_RE = re.compile(r"\b[a-e][1-5]\b")
 #: Single characters that count as a word of the rules even where the segmenter left them inside a pair
 #: ("没买的牌去哪了": 牌): the rules' one-character words, but not 猫, which every message about cats has.
 _ZH_WORD_CHARS = ZH_DOMAIN_CHARS - {"猫"}
+#: Clause boundaries: punctuation in either script.
 _CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
 #: The same, and also a space between two Chinese characters ("哈哈哈 猫能..."): for the off-topic checks.
 _LOOSE_CLAUSE_RE = re.compile(_CLAUSE_RE.pattern + r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
