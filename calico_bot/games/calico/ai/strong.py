@@ -154,7 +154,8 @@ LEAF_FIT = 0  # 1: the play-outs' ends valued with the correction fitted on self
 # Issue 16's thirteenth round (options): the power on the supply's chance of the open groups' missing tiles (0: off)
 # and whether that chance is relative to the mean of the six patterns (colors) (:class:`.evaluation.Supply`). Off: on
 # fresh development seeds (no cap) ``supply=1`` and ``supply=2`` passed the screening on 160 games (+1.1, +0.95) but
-# not the keeping rule on 320 (+0.65, 95% CI -0.15..+1.46; +0.53, -0.34..+1.39); ``supply=0.5`` +0.03 on 160;
+# not the keeping rule on 320 (+0.65, 95% CI -0.15..+1.46; +0.53, -0.34..+1.39); ``supply=1`` on 480: +0.68
+# (+0.03..+1.33), but 68.47 at the cap on the bench seeds 1-200 against 68.56; ``supply=0.5`` +0.03 on 160;
 # ``supply_relative`` lost 3.3 points.
 SUPPLY = 0.0
 SUPPLY_RELATIVE = 0
