@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -95,15 +96,26 @@ def text_ngrams(text: str) -> dict[int, int]:
     return counts
 
 
-def _counts(docs: np.ndarray, grams: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(doc, gram, count) of each distinct pair."""
+#: Gram values stay below 2**44 (Chinese pairs: 2**43 + code points of 17 bits each), so a (doc, gram)
+#: pair packs into one 64-bit key with up to 2**19 docs beside the gram.
+_GRAM_BITS = 44
+_DOC_BITS = 19
+
+
+def _counts(docs: np.ndarray, grams: np.ndarray, by_gram: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(doc, gram, count) of each distinct pair, ordered by doc then gram (``by_gram``: by gram then doc)."""
     if len(grams) == 0:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, empty
-    # Gram values stay below 2**44 (Chinese pairs: 2**43 + code points of 17 bits each), so a pair
-    # packs into one 64-bit key.
-    keys, counts = np.unique((docs.astype(np.int64) << 44) | grams, return_counts=True)
-    return keys >> 44, keys & ((1 << 44) - 1), counts
+    if by_gram:
+        keys, counts = np.unique((grams << _DOC_BITS) | docs.astype(np.int64), return_counts=True)
+        return keys & ((1 << _DOC_BITS) - 1), keys >> _DOC_BITS, counts
+    keys, counts = np.unique((docs.astype(np.int64) << _GRAM_BITS) | grams, return_counts=True)
+    return keys >> _GRAM_BITS, keys & ((1 << _GRAM_BITS) - 1), counts
+
+
+#: How many recent texts' vectors a vectoriser keeps.
+VECTOR_CACHE = 64
 
 
 class Vectoriser:
@@ -117,17 +129,23 @@ class Vectoriser:
         self.idf = np.log((1 + n) / (1 + df)) + 1.0
         self.max_idf = math.log(1 + n) + 1.0
         self._idf = dict(zip(self.grams.tolist(), self.idf.tolist(), strict=True))
+        # One question is vectorised by the reranker's pools, the topic classifier and the off-topic
+        # check in turn: the last few vectors are kept (callers read them and never change them).
+        self.vector = lru_cache(maxsize=VECTOR_CACHE)(self._vector)
 
-    def vector(self, text: str) -> dict[int, float]:
+    def _vector(self, text: str) -> dict[int, float]:
         """One text's TF-IDF vector (gram -> weight), as :meth:`weights` computes it."""
         idf = self._idf
         w = {g: (1.0 + math.log(c)) * idf.get(g, self.max_idf) for g, c in text_ngrams(text).items()}
         norm = math.sqrt(sum(v * v for v in w.values()))
         return {g: v / norm for g, v in w.items()} if norm else {}
 
-    def weights(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(text index, gram, weight) of the texts' TF-IDF vectors."""
-        docs, grams, counts = _counts(*char_ngrams(texts))
+    def weights(self, texts: Sequence[str], by_gram: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(text index, gram, weight) of the texts' TF-IDF vectors, ordered by text then gram, or with
+        ``by_gram`` by gram then text (postings; the weights are the same: each text's norm adds its
+        grams in the same order either way)."""
+        by_gram = by_gram and len(texts) < 1 << _DOC_BITS
+        docs, grams, counts = _counts(*char_ngrams(texts), by_gram=by_gram)
         at = np.searchsorted(self.grams, grams)
         at = np.minimum(at, len(self.grams) - 1)
         idf = np.where(self.grams[at] == grams, self.idf[at], self.max_idf) if len(self.grams) else \

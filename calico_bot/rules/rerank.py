@@ -37,6 +37,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,10 @@ L2 = 1e-3
 STEPS = 3000
 LEARNING_RATE = 0.5
 
+#: How many recent questions' similarities a pool keeps.
+SIMILARITY_CACHE = 8
+
+
 @dataclass(frozen=True, slots=True)
 class PoolItem:
     text: str
@@ -95,26 +100,34 @@ class Pool:
         self.items = list(items)
         self.is_kb = np.array([it.tag == "kb" for it in self.items], dtype=bool)
         self.tags = np.array([it.tag for it in self.items])
-        docs, grams, w = vectoriser.weights([it.text for it in self.items])
-        order = np.argsort(grams, kind="stable")
-        self._docs, grams, self._w = docs[order], grams[order], w[order]
-        self._grams, self._starts, lengths = np.unique(grams, return_index=True, return_counts=True)
-        self._ends = self._starts + lengths
-        self._slot = {g: i for i, g in enumerate(self._grams.tolist())}
+        docs, grams, w = vectoriser.weights([it.text for it in self.items], by_gram=True)
+        if len(grams) > 1 and (np.diff(grams) < 0).any():  # more texts than the packed keys hold
+            order = np.argsort(grams, kind="stable")
+            docs, grams, w = docs[order], grams[order], w[order]
+        self._docs, self._w = docs, w
+        self._starts = np.flatnonzero(np.r_[True, grams[1:] != grams[:-1]]) if len(grams) else np.zeros(0, np.int64)
+        self._grams = grams[self._starts]
+        self._ends = np.r_[self._starts[1:], len(grams)].astype(np.int64)
+        # The ranking, its off-topic check and the topic classifier ask about the same question in turn.
+        self.similarities = lru_cache(maxsize=SIMILARITY_CACHE)(self._similarities)
 
-    def similarities(self, text: str) -> np.ndarray:
-        """Cosine similarity of a text to every item."""
+    def _similarities(self, text: str) -> np.ndarray:
+        """Cosine similarity of a text to every item (read-only: the array is shared by later calls)."""
         sims = np.zeros(len(self.items))
-        found = [(self._slot[g], w) for g, w in self.vectoriser.vector(text).items() if g in self._slot]
-        if not found:
-            return sims
-        at = np.array([i for i, _ in found], dtype=np.int64)
-        qw = np.array([w for _, w in found])
-        starts, lengths = self._starts[at], self._ends[at] - self._starts[at]
-        # Every posting of every found gram, with the query's weight of its gram.
-        offsets = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
-        return np.bincount(self._docs[offsets], weights=self._w[offsets] * np.repeat(qw, lengths),
-                           minlength=len(self.items))
+        vector = self.vectoriser.vector(text)
+        if vector and len(self._grams):
+            grams = np.fromiter(vector, dtype=np.int64, count=len(vector))
+            qw = np.fromiter(vector.values(), dtype=float, count=len(vector))
+            at = np.minimum(np.searchsorted(self._grams, grams), len(self._grams) - 1)
+            known = self._grams[at] == grams
+            at, qw = at[known], qw[known]
+            starts, lengths = self._starts[at], self._ends[at] - self._starts[at]
+            # Every posting of every found gram, with the query's weight of its gram.
+            offsets = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+            sims = np.bincount(self._docs[offsets], weights=self._w[offsets] * np.repeat(qw, lengths),
+                               minlength=len(self.items))
+        sims.flags.writeable = False
+        return sims
 
     def hidden(self, tags: Iterable[str]) -> np.ndarray:
         """Mask of the items whose tag is one of ``tags``."""

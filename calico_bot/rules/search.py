@@ -31,6 +31,7 @@ a game the question names, or words that belong to one other game ("boat", "tric
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -264,6 +265,33 @@ def _is_zh_bigram(token: str) -> bool:
     return len(token) == 2 and not token.isascii()
 
 
+class _TermCachedBM25(BM25Okapi):
+    """rank_bm25's Okapi BM25 with each term's score over all documents kept once computed.
+
+    ``BM25Okapi.get_scores`` rebuilds a term's frequency column from every document's dictionary on
+    each call; the knowledge base never changes after loading, so a term's column is computed the same
+    way once and reused. Summed in the query's order from zeros, the scores are the library's exactly."""
+
+    def __init__(self, corpus: list[list[str]], k1: float, b: float) -> None:
+        super().__init__(corpus, k1=k1, b=b)
+        self._norm = self.k1 * (1 - self.b + self.b * np.array(self.doc_len) / self.avgdl)
+        self._columns: dict[str, np.ndarray] = {}
+
+    def _column(self, term: str) -> np.ndarray:
+        column = self._columns.get(term)
+        if column is None:
+            q_freq = np.array([(doc.get(term) or 0) for doc in self.doc_freqs])
+            column = (self.idf.get(term) or 0) * (q_freq * (self.k1 + 1) / (q_freq + self._norm))
+            self._columns[term] = column
+        return column
+
+    def get_scores(self, query: list[str]) -> np.ndarray:
+        score = np.zeros(self.corpus_size)
+        for term in query:
+            score += self._column(term)
+        return score
+
+
 class _LangIndex:
     """BM25 over one script's tokens, plus per-document token sets for the coverage measure.
 
@@ -280,8 +308,8 @@ class _LangIndex:
         covered: list[list[str]] | None = None,
     ) -> None:
         self.docs = _non_empty(docs)
-        self.bm25 = BM25Okapi(self.docs, k1=BM25_K1, b=BM25_B)
-        self.fields = [(BM25Okapi(_non_empty(f), k1=BM25_K1, b=FIELD_B), w) for f, w in fields if w > 0]
+        self.bm25 = _TermCachedBM25(self.docs, k1=BM25_K1, b=BM25_B)
+        self.fields = [(_TermCachedBM25(_non_empty(f), k1=BM25_K1, b=FIELD_B), w) for f, w in fields if w > 0]
         # Coverage (the confidence) trusts what an entry says more than its example questions, whose
         # chatty words ("tomorrow", "my friend") would otherwise vouch for off-topic questions.
         self.all_sets = [frozenset(d) for d in self.docs]
@@ -322,6 +350,28 @@ class _Query:
     parts: int = 0
     #: The only game supporting the player count the question names (``games.player_count_game``).
     count_game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _CoveragePlan:
+    """One query's coverage terms, weighed (``RulesIndex._coverage_plan``): English terms with their credited
+    weight, Chinese characters with their weight, full-credit keys and whether they earn partial credit alone."""
+
+    en: tuple[tuple[str, float], ...]
+    zh: tuple[tuple[str, float, frozenset[str], bool], ...]
+    total: float
+
+    def covered(self, en_doc: frozenset[str], zh_doc: frozenset[str]) -> float:
+        covered = 0.0
+        for t, credited in self.en:
+            if t in en_doc:
+                covered += credited
+        for ch, w, full, partial in self.zh:
+            if not full.isdisjoint(zh_doc):
+                covered += w
+            elif partial and ch in zh_doc:
+                covered += w * ZH_CHAR_ONLY_CREDIT
+        return covered
 
 
 class RulesIndex:
@@ -513,7 +563,7 @@ class RulesIndex:
                 return g
         return None
 
-    def _coverage(self, i: int, query: _Query) -> tuple[float, float]:
+    def _coverage(self, i: int, query: _Query | _CoveragePlan) -> tuple[float, float]:
         """(covered, total) information of a query in document ``i``, for the confidence.
 
         English: IDF-weighted share of the terms found (unknown words count at the highest IDF;
@@ -521,35 +571,44 @@ class RulesIndex:
         *characters*, a character earning full credit when a bigram it belongs to (or, for a
         one-character word, the character itself) is in the entry, and partial credit when only the
         character is. Bigrams spanning two words are not counted against the question. Words found
-        only in the entry's example questions earn ``EXAMPLE_CREDIT``.
+        only in the entry's example questions earn ``EXAMPLE_CREDIT``. (A plan, ``_coverage_plan``,
+        measures one query against many documents.)
         """
-        said, total = self._covered(query, self._en.sets[i], self._zh.sets[i])
-        everything, _ = self._covered(query, self._en.all_sets[i], self._zh.all_sets[i])
-        return said + EXAMPLE_CREDIT * (everything - said), total
+        plan = query if isinstance(query, _CoveragePlan) else self._coverage_plan(query)
+        said = plan.covered(self._en.sets[i], self._zh.sets[i])
+        everything = plan.covered(self._en.all_sets[i], self._zh.all_sets[i])
+        return said + EXAMPLE_CREDIT * (everything - said), plan.total
 
-    def _covered(self, query: _Query, en_doc: frozenset[str], zh_doc: frozenset[str]) -> tuple[float, float]:
-        covered = total = 0.0
-        doc = en_doc
+    def _coverage_plan(self, query: _Query) -> _CoveragePlan:
+        """What the coverage of ``query`` needs from each document, weighed once."""
+        total = 0.0
+        en: list[tuple[str, float]] = []
         for t in query.en:
             w = self._en.weight(t)
             total += w
-            if t in doc:
-                covered += w * query.credit.get(t, 1.0)
-        doc = zh_doc
-        chars: dict[str, float] = {}
+            en.append((t, w * query.credit.get(t, 1.0)))
+        # Per character (in order of first use): the keys that give it full credit (a bigram it belongs
+        # to, or itself when it is a one-character word) and whether it alone gives partial credit.
+        full: dict[str, set[str]] = {}
+        partial: dict[str, bool] = {}
         for piece in query.pieces:
             if len(piece) == 1:
-                chars[piece] = max(chars.get(piece, 0.0), 1.0 if piece in doc else 0.0)
+                full.setdefault(piece, set()).add(piece)
+                partial.setdefault(piece, False)
                 continue
             for j, ch in enumerate(piece):
-                pair_hit = (j > 0 and piece[j - 1 : j + 1] in doc) or (j + 1 < len(piece) and piece[j : j + 2] in doc)
-                got = 1.0 if pair_hit else ZH_CHAR_ONLY_CREDIT if ch in doc else 0.0
-                chars[ch] = max(chars.get(ch, 0.0), got)
-        for ch, got in chars.items():
+                keys = full.setdefault(ch, set())
+                if j > 0:
+                    keys.add(piece[j - 1 : j + 1])
+                if j + 1 < len(piece):
+                    keys.add(piece[j : j + 2])
+                partial[ch] = True
+        zh: list[tuple[str, float, frozenset[str], bool]] = []
+        for ch, keys in full.items():
             w = self._zh.weight(ch)
             total += w
-            covered += w * got
-        return covered, total
+            zh.append((ch, w, frozenset(keys), partial[ch]))
+        return _CoveragePlan(tuple(en), tuple(zh), total)
 
     # ------------------------------------------------------------------ search
 
@@ -750,6 +809,17 @@ class RulesIndex:
         below the floor). ``core`` (default ``query``) is what the confidence measures; ``default``
         is the game favoured on near-ties when the question's words point to none."""
         core = core or query
+        measured: dict[int, tuple[float, float]] = {}  # the ranking, the reranker and the hits ask again
+
+        plan: list[_CoveragePlan] = []
+
+        def cover(member: int) -> tuple[float, float]:
+            if member not in measured:
+                if not plan:
+                    plan.append(self._coverage_plan(core))
+                measured[member] = self._coverage(member, plan[0])
+            return measured[member]
+
         en, zh = query.en, query.zh
         scores = self._en.scores(en) + self._zh.scores(zh)
         variant = self._variant_factors(query)
@@ -778,7 +848,7 @@ class RulesIndex:
             allowed = self._is_main & (self._games == game if game in GAMES else True)
 
             def coverage(g: int) -> float:
-                covered, total = self._coverage(int(best_member[g]), core)
+                covered, total = cover(int(best_member[g]))
                 return covered / total if total > 0 else 0.0
 
             # Whether to answer at all stays the hand ranking's decision: the first answer is as
@@ -798,7 +868,7 @@ class RulesIndex:
         previous = 1.0
         for g in order:
             member = int(best_member[g])
-            covered, total = self._coverage(member, core)
+            covered, total = cover(member)
             ratio = min(1.0, float(group_scores[g]) / top) if top > 0 else 1.0
             conf = (covered / total) * ratio if total > 0 else 0.0
             if not hits and not guesses:
@@ -961,10 +1031,18 @@ def _cache_key(path: Path | str | None) -> tuple[str, tuple[tuple[str, int, int]
 @lru_cache(maxsize=4)
 def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesIndex:
     folder = Path(key[0]) if key[0] else None
-    index = RulesIndex(load_entries(folder))
-    index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
-    vectoriser = index.reranker.pool.vectoriser if index.reranker is not None else None
-    index.scope_model = shipped_scope_model(index.entries(), folder or DATA_DIR, vectoriser)
+    # Loading makes some hundred thousand objects that all stay alive (the labelled questions, the
+    # pools): the cyclic collector's passes over them would only find nothing to free.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        index = RulesIndex(load_entries(folder))
+        index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
+        vectoriser = index.reranker.pool.vectoriser if index.reranker is not None else None
+        index.scope_model = shipped_scope_model(index.entries(), folder or DATA_DIR, vectoriser)
+    finally:
+        if collecting:
+            gc.enable()
     return index
 
 
