@@ -53,7 +53,7 @@ _OTHER_GAMES_EN = (
     r"yahtzee", r"snakes and ladders", r"chutes and ladders", r"sushi go", r"love letter", r"agricola",
     r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
-    r"wordle", r"solitaire card",
+    r"wordle", r"solitaire card", r"b(?:ä|a|ae)renpark", r"blokus",
     r"(?:win|won|winning|beat)\s+(?:at\s+)?solitaire", r"klondike", r"freecell", r"minesweeper", r"call of duty",
     r"genshin",
     r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
@@ -117,7 +117,7 @@ _OTHER_GAMES_ZH = (
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
-    "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术",
+    "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术", "熊熊公园", "猫咪炸弹", "爆炸小猫",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -250,6 +250,18 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:豪华版|典藏版|收藏版|ks版|众筹版).{0,10}(?:普通版|标准版|零售版|基础版).{0,6}(?:差别|区别|不同)",
     r"(?:豪华版|典藏版|收藏版|ks版|众筹版|零售版).{0,12}(?:盒子|盒画|画|美术|封面|外观|配件).{0,8}(?:不一样|不同|区别|差别)",
     # who designed a game (its designer, the designer's other games)
+    # where to get a copy or a part, and whether it can still be had ("where buy cat in the box", "are the cat
+    # tokens sold separately", 盒中猫现在还在印吗,好像很难买到), its rating and its versions elsewhere (an app,
+    # Board Game Arena, Steam), and whether a copy is worth its price (值这个价吗)
+    r"\bwhere\s+(?:to\s+)?buy\b", r"\bsold\s+separately\b", r"\b(?:back\s+)?in\s+stock\b",
+    r"\b(?:bgg|boardgamegeek)\s+(?:rating|rank|ranking|score|weight)\b|\brated\s+on\s+(?:bgg|boardgamegeek)\b",
+    r"(?:能|可以)?单独(?:买|卖|购买)|单买|还在印|(?:很|好)?难买(?:到)?|买不到|绝版|值这个价|质感",
+    # (not a rule seen elsewhere: "the online version skips it", "like on bga")
+    r"\b(?:official\s+)?(?:digital|mobile|video\s+game)\s+(?:version|edition|port|adaptation)\b",
+    r"\b(?:is|are)\s+(?:there|it|they)\b.{0,30}\b(?:on|in)\s+(?:board\s*game\s*arena|bga|steam|tabletop\s+simulator|"
+    r"the\s+app\s+store|google\s+play)\b|\bapp\s+store\b|\bgoogle\s+play\b",
+    # (not which version the answers follow: "电子版 Quilts and Cats of Calico 的模式也包括吗")
+    r"手机(?:app|版|游戏)|网页版|steam|(?:有没有|有).{0,12}电子版|电子版(?:吗|嘛|呢)?[??]?$",
     r"\bdesigners?\b|\bwho\s+(?:designed|invented|created|made)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|"
     r"this\s+game|the\s+game)\b|设计师|谁设计的|作者是谁",
 )))
@@ -313,7 +325,9 @@ _GAME_TALK_RE = re.compile("|".join((
     # ranking the server's players ("who's the best isle of cats player on this server")
     r"\b(?:best|strongest|worst|top)\s+(?:[\w]+\s+){0,4}players?\s+(?:(?:on|in)\s+(?:this|the|our)\s+(?:server|discord|group|club|channel)|here)\b",
     r"(?:服|群|服务器|频道)里.{0,8}(?:谁最(?:强|厉害|会玩)|最强|第一)",
-    r"\b(?:overrated|underrated|over-rated|under-rated)\b|\bchange\s+my\s+mind\b|\bhot\s+take\b",
+    # (the meme "change my mind", not "can I jump back in if I change my mind?")
+    r"\b(?:overrated|underrated|over-rated|under-rated)\b|(?<!i )(?<!we )(?<!you )(?<!u )\bchange\s+my\s+mind\b|"
+    r"\bhot\s+take\b",
     # which game is more fun, and asking for opinions only ("which one is more fun: calico or cascadia? just
     # want opinions, not rules"), or saying one is dull (说实话我觉得猫与花毯有点无聊,你们觉得呢?)
     r"\b(?:which|what)\b.{0,20}\b(?:more\s+fun|funner|less\s+fun)\b", r"\b(?:more\s+fun|funner)\b.{0,40}\bor\b",
@@ -347,6 +361,13 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\btranslation\s+(?:on|of)\s+the\s+box\b", r"\bkeeps?\s+(?:stealing|losing|hiding)\b",
     r"组局|约局|桌游局|来人[!!~。]*$|\bsign\s*-?\s*ups?\s+(?:close|open|end)",
     r"哪(?:个|款|一个)更适合",
+    # which game suits a family, a date or one's parents ("which is better for a family with a 7yo, calico or isle
+    # of cats", 情侣约会玩猫与花毯还是猫岛好, 过年回家想买个桌游跟爸妈玩), choosing between two games, and a call
+    # for players (想来的扣1)
+    r"\bwhich\b.{0,30}\bbetter\s+for\s+(?:a\s+|my\s+|our\s+)?(?:family|families|kids|children|couples?|date|"
+    r"parties|party|travel|gifts?|parents)\b", r"\bdebating\s+between\b",
+    r"\bdate\s+night\b", r"约会|想买(?:个|一个|一款|款)?(?:桌游|游戏)",
+    r"(?:想来|要来|来的|参加).{0,4}扣\s?1|扣\s?1\s*[!！~。]*$|扣个1",
     # a copy as a physical object (offtopic-be): damage, cleaning, refunds and missing parts, printing faults,
     # storage, crafts, votes and streams' platforms, the name's origin
     # (not "is that a misprint?" of a board that shows other bids: a question about the rules)
@@ -377,6 +398,9 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     # a game just lost or won, a late night, a memory ("just lost isle of cats by 1 point to my 9 year old")
     r"\bjust\s+(?:lost|won)\b.{0,40}\b(?:by|to|against)\b", r"\bnot\s+ok\b",
     r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
+    # a score or a win to show off ("just scored 68 in calico solo!!! new personal best", 破纪录了哈哈哈)
+    r"\bpersonal\s+(?:best|record)\b|\bnew\s+(?:pb|record|high\s*score)\b|\blet'?s\s+go{2,}\b|\blets\s+go+\b|"
+    r"\bfinally\s+(?:beat|won|win)\b|破(?:了)?(?:个人)?纪录|新纪录|个人最佳",
     r"没救了|困成狗|累成狗|\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
@@ -401,14 +425,16 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
 _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:到底|大概|大致|主要)?(?:是|怎么|咋)(?:玩|干)?"
                                  r"(?:什么|啥|玩)|"
                                  r"(?:这个?|该)(?:游戏|桌游).{0,4}(?:什么|啥)玩法")
-#: Signs that a message asks something.
-_ASKS_RE = re.compile(r"[??]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|"
-                      r"\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|will)\b")
+#: A question mark or a Chinese question word: a message with one of these asks something.
+_ZH_ASKS = r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有"
+#: Signs that a message asks something: those, or an English question word anywhere.
+_ASKS_RE = re.compile(_ZH_ASKS + r"|\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|"
+                      r"will)\b")
 
-#: The shape of a question: a question mark, a Chinese question word, or an English question word opening a
-#: clause ("is it ...", "so can i ..."), not inside a statement ("the rating is 7.8").
+#: The shape of a question: those (or 还是, "or"), or an English question word opening a clause ("is it ...",
+#: "so can i ..."), not inside a statement ("the rating is 7.8").
 _QUESTION_SHAPE_RE = re.compile(
-    r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|还是|"
+    _ZH_ASKS + r"|还是|"
     r"(?:^|[,.!;:，。！；]\s*|\b(?:so|and|but|ok|okay|like|also|then|wait|hey|lol|um|uh|btw)\s+)"
     r"(?:how|what|whats|what's|why|when|which|who|where|can|could|do|does|did|is|are|should|would|"
     r"will|may|must|if|any|anyone|am|was|were)\b")
@@ -502,7 +528,7 @@ timer alarm calendar birthday christmas halloween holiday
 snack snacks chips popcorn pizza soda candy chocolate
 japan china korea europe america usa uk canada australia paris london tokyo
 spam spammer spammers ban banned mute moderator mod mods links
-fishing rod bait hook lake river? boating sailing cruise ferry
+rod bait hook lake river? boating sailing cruise ferry
 biden politics politician
 graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
 printer printers ink toner scanner
@@ -599,6 +625,9 @@ _EVERYDAY_RE = re.compile("|".join((
     r"\bgrandfather\s+paradox\b",
     r"\blead\s+(?:a|the|our|my)\s+(?:meeting|team|project|class|discussion|workshop|tour)\b", r"\bday\s+trip\b",
     r"\b(?:boat|road|fishing|camping|school|ferry)\s+trips?\b", r"\b(?:queen|king|twin|double)[- ]size\b",
+    # real fishing (The Isle of Cats' first phase is "fishing": "fishing how much")
+    r"\b(?:go|went|going|goes)\s+fishing\b|\bfishing\s+(?:boats?|permits?|licen[cs]es?|rods?|poles?|lines?|spots?|"
+    r"season|gear|tackle|nets?|reels?|lures?|lakes?|piers?)\b|\b(?:ice|fly|deep[- ]sea|sport)\s+fishing\b",
     # moving house (not "moving a placed tile")
     r"\bmoving\s+(?:house|home|out|day|truck|van|company|boxes|abroad|in\s+with|to\s+(?:a\s+new|another)\s+(?:city|place|flat|"
     r"house|apartment|country))\b",
@@ -779,6 +808,8 @@ ZH_DOMAIN_CHARS = frozenset("墩牌卡红蓝黄绿轮鱼船猫赢分")
 _ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:几|哪|多少)|[二两三四五六\d]人局|"
                                 # players' word for a patch tile: 布 ("另一块没用的布", 布片), not 宣布 or 布丁
                                 r"(?:一|两|这|那|哪|每|几|另一)块(?:\w{0,3}的)?布(?![丁置局料店])|布(?:片|块)|花布|"
+                                # drafting cards ("留2张传剩下?": keep two, pass the rest)
+                                r"留(?:下)?[一二两三四五\d]张|传(?:给)?(?:剩下|下家|左边|右边|左手|右手)|剩下的?(?:传|给下家)|"
                                 # playing through the bot ("用机器人玩的时候", "在机器人里能不能悔"): about using it
                                 r"(?:用|在|通过)机器人(?:里|上)?(?:玩|下|出|放|打|看|报|叫)|机器人(?:里|上)(?:怎么|能|可以|会)")
 
@@ -791,7 +822,9 @@ THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", 
                                             "islands", "isle", "quilt", "quilts"))
 
 
-_ZH_CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*")
+#: Clause boundaries: punctuation in either script (``search`` also cuts at a spaced dash).
+CLAUSE_PUNCTUATION = r"[,.!?;:，。！？；：~、…]+\s*"
+_ZH_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION)
 
 
 def _asks_apart(text: str, keywords: frozenset[str] | None) -> bool:
@@ -799,7 +832,7 @@ def _asks_apart(text: str, keywords: frozenset[str] | None) -> bool:
     subject: "我朋友去吃饭挂机了半小时，机器人会不会替他下？有没有每步的时间限制" tells of a meal, then asks
     about the bot's time limits. The clause must hold one of the rules' own words (``keywords``, or a
     rules phrase; not a theme character such as 猫 alone, nor a question word such as 几次) and ask
-    (``_ASKS_RE``, or 有没有)."""
+    (``_ASKS_RE``)."""
     if keywords is None:
         return False
     for clause in _ZH_CLAUSE_RE.split(text):
@@ -808,7 +841,7 @@ def _asks_apart(text: str, keywords: frozenset[str] | None) -> bool:
         # A keyword that is itself a question word (几次, 多少) says nothing of the subject.
         words = (any(k in clause and not _ASKS_RE.search(k) for k in keywords)
                  or _ZH_RULES_PHRASES.search(clause) is not None)
-        if words and (_ASKS_RE.search(clause) or "有没有" in clause):
+        if words and _ASKS_RE.search(clause):
             return True
     return False
 

@@ -72,6 +72,7 @@ from calico_bot.rules.rerank import (
     shipped_reranker,
 )
 from calico_bot.rules.scope import (
+    CLAUSE_PUNCTUATION,
     GENERAL_EN,
     ZH_DOMAIN_CHARS,
     ZH_GENERAL,
@@ -104,8 +105,8 @@ _SPACE_LABEL_RE = re.compile(r"\b[a-e][1-5]\b")
 #: Single characters that count as a word of the rules even where the segmenter left them inside a pair
 #: ("没买的牌去哪了": 牌): the rules' one-character words, but not 猫, which every message about cats has.
 _ZH_WORD_CHARS = ZH_DOMAIN_CHARS - {"猫"}
-#: Clause boundaries: punctuation in either script.
-_CLAUSE_RE = re.compile(r"[,.!?;:，。！？；：~、…]+\s*|\s+-\s+")
+#: Clause boundaries: punctuation in either script, or a dash between spaces.
+_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION + r"|\s+-\s+")
 #: The same, and also a space between two Chinese characters ("哈哈哈 猫能..."): for the off-topic checks.
 _LOOSE_CLAUSE_RE = re.compile(_CLAUSE_RE.pattern + r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 #: Runs of English letters (the words the off-topic classifier's spelling repair looks at).
