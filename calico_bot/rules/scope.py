@@ -256,6 +256,12 @@ _SHOPPING_RE = re.compile("|".join((
     r"\bwhere\s+(?:to\s+)?buy\b", r"\bsold\s+separately\b", r"\b(?:back\s+)?in\s+stock\b",
     r"\b(?:bgg|boardgamegeek)\s+(?:rating|rank|ranking|score|weight)\b|\brated\s+on\s+(?:bgg|boardgamegeek)\b",
     r"(?:能|可以)?单独(?:买|卖|购买)|单买|还在印|(?:很|好)?难买(?:到)?|买不到|绝版|值这个价|质感",
+    # a second-hand copy, a copy still to be had, a crafting tool's brand (not "thinking of buying calico, what is
+    # it about": the overview answers that)
+    r"\bstill\s+available\b|\bavailable\s+anywhere\b|二手|闲置|哪个牌子|什么牌子|牌子(?:好|推荐)",
+    # a price in dollar signs, an app for a phone or a computer, a sequel ("worth the extra $$ or nah", 会出续作吗)
+    r"\${2,}|\bextra\s+\$", r"\b(?:iphone|ipad|android)\b|\bapp\s+for\b|\bpc\s+(?:one|version|app)\b",
+    r"\bsequels?\b|续作",
     # (not a rule seen elsewhere: "the online version skips it", "like on bga")
     r"\b(?:official\s+)?(?:digital|mobile|video\s+game)\s+(?:version|edition|port|adaptation)\b",
     r"\b(?:is|are)\s+(?:there|it|they)\b.{0,30}\b(?:on|in)\s+(?:board\s*game\s*arena|bga|steam|tabletop\s+simulator|"
@@ -368,6 +374,16 @@ _GAME_TALK_RE = re.compile("|".join((
     r"parties|party|travel|gifts?|parents)\b", r"\bdebating\s+between\b",
     r"\bdate\s+night\b", r"约会|想买(?:个|一个|一款|款)?(?:桌游|游戏)",
     r"(?:想来|要来|来的|参加).{0,4}扣\s?1|扣\s?1\s*[!！~。]*$|扣个1",
+    # favourites, memes, a collection to rate, who hosts, a group to found, finding players on an app
+    # ("Leo is my favourite cat in calico", 你们最喜欢猫与花毯里哪只猫?我投Coconut一票, 有没有人想组个线上猫与花毯群)
+    r"\bfavou?rite\s+(?:cat|cats|game|games|tile|tiles|part|card|cards|one)\b|\bfave\b|\bmy\s+fav\b",
+    r"你们最喜欢|(?:我|我们)最喜欢.{0,12}(?:猫|游戏|桌游)|我投.{0,12}一票", r"\bmemes?\b|\brate\s+my\b",
+    r"\brecommend\s+(?:me\s+|us\s+)?something\b", r"\bwho(?:'s|\s+is|\s+will\s+be)\s+hosting\b|\bhost(?:ing)?\s+next\b",
+    r"组(?:个|一个)?.{0,10}群|建(?:个|一个)?群|约人", r"\bhad\s+a\s+blast\b",
+    # opinions asked for, games recommended, the game rated ("... thoughts??", 大家觉得怎么样, 有人同意吗,
+    # 给猫与花毯打个分吧)
+    r"\b(?:thoughts|opinions)\s*\?*\s*$", r"(?:大家|你们)觉得(?:怎么样|如何|咋样)", r"有人同意吗|\bwho\s+agrees\b",
+    r"\brecommendations?\s+for\b.{0,30}\bgames?\b", r"打个分|打分吧|我给\s*\d+\s*分|没有之一|玩过最(?:好|棒|好玩)",
     # a copy as a physical object (offtopic-be): damage, cleaning, refunds and missing parts, printing faults,
     # storage, crafts, votes and streams' platforms, the name's origin
     # (not "is that a misprint?" of a board that shows other bids: a question about the rules)
@@ -400,7 +416,11 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
     # a score or a win to show off ("just scored 68 in calico solo!!! new personal best", 破纪录了哈哈哈)
     r"\bpersonal\s+(?:best|record)\b|\bnew\s+(?:pb|record|high\s*score)\b|\blet'?s\s+go{2,}\b|\blets\s+go+\b|"
-    r"\bfinally\s+(?:beat|won|win)\b|破(?:了)?(?:个人)?纪录|新纪录|个人最佳",
+    r"\bfinally\s+(?:beat|won|win)\b|破(?:了)?(?:个人)?纪录|新纪录|个人最佳", r"\b(?:still\s+)?not\s+over\s+it\b",
+    # likes and dislikes said, not asked ("i hate this game (i love this game)", "i prefer the family mode tbh",
+    # 好上头, 比我老公还厉害, 完整版太长了)
+    r"\bi\s+(?:hate|love|adore)\s+(?:this|that|the)\s+game\b|\bi\s+prefer\b|\b(?:super|so|really)\s+fun\b",
+    r"上头|比我.{0,6}还厉害|好玩多了|太长了|更适合我家",
     r"没救了|困成狗|累成狗|\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
@@ -418,6 +438,8 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"分数(?:的)?(?:除法|乘法|加法|减法)|(?<!连)通分|约分|颠倒相乘|"
                              r"狸花猫|公猫|母猫|(?:一定|都)是(?:公|母)的|"
                              r"\border\s+of\s+operations\b|\bpemdas\b|\bbodmas\b|"
+                             # a rate puzzle (一只猫3分钟吃3条鱼,6只猫6分钟吃几条鱼?)
+                             r"(?:\d+|[一二三四五六七八九十两]+)\s*分钟(?:能|可以|要)?吃|"
                              r"\bhow\s+many\s+(?:distinct|different|unique|possible|free|fixed)\s+"
                              r"(?:pent|tetr|hex|polyomin|trom)\w*omin\w*")
 #: What "this game" is ("这游戏到底是玩什么的", "这个桌游大概是什么玩法"): a question about the game played here,
@@ -528,7 +550,7 @@ timer alarm calendar birthday christmas halloween holiday
 snack snacks chips popcorn pizza soda candy chocolate
 japan china korea europe america usa uk canada australia paris london tokyo
 spam spammer spammers ban banned mute moderator mod mods links
-rod bait hook lake river? boating sailing cruise ferry
+rod bait hook lake river? boating sailing cruise ferry fisherman fishermen
 biden politics politician
 graphics gpu cpu ram ssd monitor keyboard mouse? headphones console playstation xbox nintendo steam
 printer printers ink toner scanner
@@ -631,7 +653,7 @@ _EVERYDAY_RE = re.compile("|".join((
     # moving house (not "moving a placed tile")
     r"\bmoving\s+(?:house|home|out|day|truck|van|company|boxes|abroad|in\s+with|to\s+(?:a\s+new|another)\s+(?:city|place|flat|"
     r"house|apartment|country))\b",
-    r"\breal\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
+    r"\b(?:real|actual)\s+(?:cats?|kittens?|boats?|islands?|quilts?|boxes)\b",
     r"\bwhere\s+(?:can|do|could|should)\s+(?:i|we|you)\s+buy\b",
     r"\bhow\s+many\s+sides\s+(?:does|do|has)\b", r"\bfirst\s+(?:quilting\s+|sewing\s+)?project\b",
     r"\b(?:stuck|up)\s+(?:up\s+)?(?:a|the)\s+tree\b",
@@ -825,19 +847,45 @@ THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", 
 #: Clause boundaries: punctuation in either script (``search`` also cuts at a spaced dash).
 CLAUSE_PUNCTUATION = r"[,.!?;:，。！？；：~、…]+\s*"
 _ZH_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION)
+#: The same, and a space before a Chinese character ("今晚三缺一变成三人局了hhh 3人用几到几的牌啊 研究板用几列").
+_ZH_LOOSE_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION + r"|(?<=[\u3400-\u9fff\w])\s+(?=[\u3400-\u9fff])")
 
 
-def _asks_apart(text: str, keywords: frozenset[str] | None) -> bool:
+#: English clauses: punctuation, or a symbol such as an emoji ("while the pizza's in the oven 🍕 how many ...").
+_EN_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION + r"|\s*[^\x00-\x7f\u3400-\u9fff]+\s*")
+
+
+def _asks_apart_en(text: str, exact: set[str]) -> bool:
+    """Whether an English message asks a rules question in a clause of its own, away from its other subject:
+    a clause with no word of that subject (``_OUT_OF_DOMAIN_EN``, ``_EVERYDAY_RE``) that asks and holds two of
+    the question's rules terms (``exact``)."""
+    for clause in _EN_CLAUSE_RE.split(text):
+        if not clause or not _ASKS_RE.search(clause) or _EVERYDAY_RE.search(clause):
+            continue
+        words = re.findall(r"[a-z0-9']+", clause)
+        if any(w in _OUT_OF_DOMAIN_EN for w in words):
+            continue
+        if len({canonical(w) for w in en_words(clause)} & exact) >= 2:
+            return True
+    return False
+
+
+def _asks_apart(text: str, keywords: frozenset[str] | None, talk: bool = False) -> bool:
     """Whether a Chinese message asks a rules question in a clause of its own, away from its other
     subject: "我朋友去吃饭挂机了半小时，机器人会不会替他下？有没有每步的时间限制" tells of a meal, then asks
     about the bot's time limits. The clause must hold one of the rules' own words (``keywords``, or a
     rules phrase; not a theme character such as 猫 alone, nor a question word such as 几次) and ask
-    (``_ASKS_RE``)."""
+    (``_ASKS_RE``). With ``talk`` the other subject is talk around the game (finding players: 三缺一), and a
+    space before a Chinese character also ends a clause."""
     if keywords is None:
         return False
-    for clause in _ZH_CLAUSE_RE.split(text):
-        if not clause.strip() or _OUT_OF_DOMAIN_ZH_RE.search(clause) or _PET_TALK_RE.search(clause):
+    for clause in (_ZH_LOOSE_CLAUSE_RE if talk else _ZH_CLAUSE_RE).split(text):
+        if not clause or not clause.strip() or _OUT_OF_DOMAIN_ZH_RE.search(clause) or _PET_TALK_RE.search(clause):
             continue
+        if talk and (_GAME_TALK_RE.search(clause) or _SHOPPING_RE.search(clause) or _GAME_FEELINGS_RE.search(clause)):
+            continue
+        if talk:  # the talk names the game: its name is no rules word ("猫岛这么大一盒到底放哪")
+            clause = strip_game_names(clause)
         # A keyword that is itself a question word (几次, 多少) says nothing of the subject.
         words = (any(k in clause and not _ASKS_RE.search(k) for k in keywords)
                  or _ZH_RULES_PHRASES.search(clause) is not None)
@@ -872,7 +920,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_game"
     if _SHOPPING_RE.search(text):
         return "shopping"
-    if _GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text)):
+    if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text))) and not (
+            re.search(r"[\u3400-\u9fff]", text) and _asks_apart(text, zh_keywords, talk=True)):
         return "game_talk"
     if _IDENTITY_RE.search(text):
         return "about_bot"
@@ -910,7 +959,7 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     # ...nor are the other subject's own words ("blazer", "skateboarding").
     spent |= {canonical(w) for w in raw if w in _OUT_OF_DOMAIN_EN}
     exact = [t for t in rules_terms if t not in corrected and t not in spent and t not in THEME_EN]
-    if other and not cjk and len(exact) <= 2:
+    if other and not cjk and len(exact) <= 2 and not _asks_apart_en(text, set(exact)):
         return "other_domain"
     if (other and cjk and (_OUT_OF_DOMAIN_ZH_RE.search(unnamed) or _PET_TALK_RE.search(text))
             and not _asks_apart(text, zh_keywords)):

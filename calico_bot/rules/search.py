@@ -637,7 +637,9 @@ class RulesIndex:
         default = here or "calico"  # the game a question that names none is about
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
-        signals = other_domain_signals(question)
+        # Signs of another subject count where the rules question is: "纽扣到底是同颜色连三块还是同图案连三块
+        # 我和老公为这个吵起来了" asks about buttons; the quarrel with a husband is an aside.
+        signals = other_domain_signals(self._core_text(question, loose=True) or question)
         vouching = vouching_game(question)
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
