@@ -258,9 +258,10 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:能|可以)?单独(?:买|卖|购买)|单买|还在印|(?:很|好)?难买(?:到)?|买不到|绝版|值这个价|质感",
     # a second-hand copy, a copy still to be had, a crafting tool's brand (not "thinking of buying calico, what is
     # it about": the overview answers that)
-    r"\bstill\s+available\b|\bavailable\s+anywhere\b|二手|闲置|哪个牌子|什么牌子|牌子(?:好|推荐)",
+    r"\bstill\s+available\b|\bavailable\s+anywhere\b|二手|闲置|(?:哪个|什么)牌子(?:的)?(?:好|比较好|推荐)|牌子推荐",
     # a price in dollar signs, an app for a phone or a computer, a sequel ("worth the extra $$ or nah", 会出续作吗)
-    r"\${2,}|\bextra\s+\$", r"\b(?:iphone|ipad|android)\b|\bapp\s+for\b|\bpc\s+(?:one|version|app)\b",
+    r"\${2,}|\bextra\s+\$", r"\b(?:app|version)\s+for\s+(?:the\s+)?(?:iphone|ipad|android|pc|mac|phones?)\b|"
+    r"\b(?:iphone|ipad|android|mobile)\s+(?:app|version)\b|\bpc\s+(?:one|version|app)\b",
     r"\bsequels?\b|续作",
     # (not a rule seen elsewhere: "the online version skips it", "like on bga")
     r"\b(?:official\s+)?(?:digital|mobile|video\s+game)\s+(?:version|edition|port|adaptation)\b",
@@ -374,16 +375,20 @@ _GAME_TALK_RE = re.compile("|".join((
     r"parties|party|travel|gifts?|parents)\b", r"\bdebating\s+between\b",
     r"\bdate\s+night\b", r"约会|想买(?:个|一个|一款|款)?(?:桌游|游戏)",
     r"(?:想来|要来|来的|参加).{0,4}扣\s?1|扣\s?1\s*[!！~。]*$|扣个1",
-    # favourites, memes, a collection to rate, who hosts, a group to found, finding players on an app
+    # favourites, memes, a collection to rate, who hosts, a group to found, finding players (约人)
     # ("Leo is my favourite cat in calico", 你们最喜欢猫与花毯里哪只猫?我投Coconut一票, 有没有人想组个线上猫与花毯群)
     r"\bfavou?rite\s+(?:cat|cats|game|games|tile|tiles|part|card|cards|one)\b|\bfave\b|\bmy\s+fav\b",
     r"你们最喜欢|(?:我|我们)最喜欢.{0,12}(?:猫|游戏|桌游)|我投.{0,12}一票", r"\bmemes?\b|\brate\s+my\b",
     r"\brecommend\s+(?:me\s+|us\s+)?something\b", r"\bwho(?:'s|\s+is|\s+will\s+be)\s+hosting\b|\bhost(?:ing)?\s+next\b",
-    r"组(?:个|一个)?.{0,10}群|建(?:个|一个)?群|约人", r"\bhad\s+a\s+blast\b",
+    r"(?:组|建|拉)(?:个|一个).{0,10}群|约人", r"\bhad\s+a\s+blast\b",
     # opinions asked for, games recommended, the game rated ("... thoughts??", 大家觉得怎么样, 有人同意吗,
     # 给猫与花毯打个分吧)
-    r"\b(?:thoughts|opinions)\s*\?*\s*$", r"(?:大家|你们)觉得(?:怎么样|如何|咋样)", r"有人同意吗|\bwho\s+agrees\b",
-    r"\brecommendations?\s+for\b.{0,30}\bgames?\b", r"打个分|打分吧|我给\s*\d+\s*分|没有之一|玩过最(?:好|棒|好玩)",
+    # (not "does it count for the goal? thoughts?": a question before it)
+    r"^(?!.*\?.*\b(?:thoughts|opinions)\s*\?*\s*$).*\b(?:thoughts|opinions)\s*\?*\s*$",
+    r"(?:大家|你们)觉得(?:怎么样|如何|咋样)", r"有人同意吗|\bwho\s+agrees\b",
+    r"\brecommendations?\s+for\b.{0,30}\bgames?\b",
+    r"给(?:猫与花毯|盒中猫|猫岛|花毯|这(?:个|款)?(?:游戏|桌游))\s*打(?:个)?分|打分吧|我给(?:它|这游戏)?\s*\d+\s*分(?!钟)|"
+    r"没有之一|玩过最(?:好|棒|好玩)",
     # a copy as a physical object (offtopic-be): damage, cleaning, refunds and missing parts, printing faults,
     # storage, crafts, votes and streams' platforms, the name's origin
     # (not "is that a misprint?" of a board that shows other bids: a question about the rules)
@@ -420,7 +425,7 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     # likes and dislikes said, not asked ("i hate this game (i love this game)", "i prefer the family mode tbh",
     # 好上头, 比我老公还厉害, 完整版太长了)
     r"\bi\s+(?:hate|love|adore)\s+(?:this|that|the)\s+game\b|\bi\s+prefer\b|\b(?:super|so|really)\s+fun\b",
-    r"上头|比我.{0,6}还厉害|好玩多了|太长了|更适合我家",
+    r"(?:好|太|很|真)上头|上头了|比我.{0,6}还厉害|好玩多了|太长了|更适合我家",
     r"没救了|困成狗|累成狗|\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
 )))
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes

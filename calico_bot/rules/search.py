@@ -637,18 +637,19 @@ class RulesIndex:
         default = here or "calico"  # the game a question that names none is about
         query = self._analyse(question)
         known = tuple(t for t in query.en if t in self._en.said_vocab)
-        # Signs of another subject count where the rules question is: "纽扣到底是同颜色连三块还是同图案连三块
-        # 我和老公为这个吵起来了" asks about buttons; the quarrel with a husband is an aside.
-        signals = other_domain_signals(self._core_text(question, loose=True) or question)
+        # The clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not the laughter). Signs of another
+        # subject count only there: "纽扣到底是同颜色连三块还是同图案连三块 我和老公为这个吵起来了" asks about
+        # buttons; the quarrel with a husband is an aside.
+        rules_clauses = self._core_text(question, loose=True) or question
+        signals = other_domain_signals(rules_clauses)
         vouching = vouching_game(question)
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
         if reason is None and vouching is None and not _SPACE_LABEL_RE.search(question.lower()) \
-                and self.reranker is not None and self.reranker.looks_off_topic(
-                without_passing_games(self._core_text(question, loose=True) or question)):
+                and self.reranker is not None and self.reranker.looks_off_topic(without_passing_games(rules_clauses)):
             # Much closer to a labelled off-topic message than to any rules question, judged on the
-            # clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not on the laughter).
+            # clauses that hold rules words.
             reason = "like_off_topic"
         # Confidence is measured on the clauses that hold rules words: "累死了,打完这局就睡,最后猫咪分怎么算"
         # is judged by its last clause, so chatter around a rules question does not count against it.
@@ -812,15 +813,16 @@ class RulesIndex:
         below the floor). ``core`` (default ``query``) is what the confidence measures; ``default``
         is the game favoured on near-ties when the question's words point to none."""
         core = core or query
-        measured: dict[int, tuple[float, float]] = {}  # the ranking, the reranker and the hits ask again
-
-        plan: list[_CoveragePlan] = []
+        # The question's coverage is weighed once and kept per entry: the ranking, the reranker and the
+        # answers ask about the same entries again.
+        plan: _CoveragePlan | None = None
+        measured: dict[int, tuple[float, float]] = {}
 
         def cover(member: int) -> tuple[float, float]:
+            nonlocal plan
             if member not in measured:
-                if not plan:
-                    plan.append(self._coverage_plan(core))
-                measured[member] = self._coverage(member, plan[0])
+                plan = plan or self._coverage_plan(core)
+                measured[member] = self._coverage(member, plan)
             return measured[member]
 
         en, zh = query.en, query.zh
