@@ -261,7 +261,7 @@ _SHOPPING_RE = re.compile("|".join((
     r"\bstill\s+available\b|\bavailable\s+anywhere\b|二手|闲置|(?:哪个|什么)牌子(?:的)?(?:好|比较好|推荐)|牌子推荐",
     # a price in dollar signs, an app for a phone or a computer, a sequel ("worth the extra $$ or nah", 会出续作吗)
     r"\${2,}|\bextra\s+\$", r"\b(?:app|version)\s+for\s+(?:the\s+)?(?:iphone|ipad|android|pc|mac|phones?)\b|"
-    r"\b(?:iphone|ipad|android|mobile)\s+(?:app|version)\b|\bpc\s+(?:one|version|app)\b",
+    r"\b(?:iphone|ipad|android)\s+(?:app|version)\b|\bpc\s+(?:one|version|app)\b",
     r"\bsequels?\b|续作",
     # (not a rule seen elsewhere: "the online version skips it", "like on bga")
     r"\b(?:official\s+)?(?:digital|mobile|video\s+game)\s+(?:version|edition|port|adaptation)\b",
