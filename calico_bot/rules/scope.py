@@ -852,7 +852,9 @@ THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", 
 #: Clause boundaries: punctuation in either script (``search`` also cuts at a spaced dash).
 CLAUSE_PUNCTUATION = r"[,.!?;:，。！？；：~、…]+\s*"
 _ZH_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION)
-#: The same, and a space before a Chinese character ("今晚三缺一变成三人局了hhh 3人用几到几的牌啊 研究板用几列").
+#: The same, and a space before a Chinese character ("今晚三缺一变成三人局了hhh 3人用几到几的牌啊 研究板用几列"). Unlike
+#: ``search._LOOSE_CLAUSE_RE`` (a space between two Chinese characters), laughter typed in letters before the space
+#: ends the clause too.
 _ZH_LOOSE_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION + r"|(?<=[\u3400-\u9fff\w])\s+(?=[\u3400-\u9fff])")
 
 
@@ -921,12 +923,13 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     text = to_simplified(question.lower()).strip()
     if not text:
         return None
+    cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
     if named_game is None and _names_other_game(text):
         return "other_game"
     if _SHOPPING_RE.search(text):
         return "shopping"
     if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text))) and not (
-            re.search(r"[\u3400-\u9fff]", text) and _asks_apart(text, zh_keywords, talk=True)):
+            cjk and _asks_apart(text, zh_keywords, talk=True)):
         return "game_talk"
     if _IDENTITY_RE.search(text):
         return "about_bot"
@@ -939,7 +942,6 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     if terms is None:
         terms = tuple(canonical(w) for w in en_words(text))
     raw = re.findall(r"[a-z0-9']+", text)
-    cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
     rules_terms = [t for t in terms if not t.isdigit() and t not in GENERAL_EN]
     zh_rules = zh_keywords is not None and bool(cjk) and any(k in text for k in zh_keywords)
     if (_ARITH_RE.search(text) and {t for t in rules_terms if t not in corrected} <= _ARITH_TERMS and len(cjk) <= 8

@@ -1123,3 +1123,36 @@ def test_like_before_another_game_is_no_comparison_without_a_question_of_ours(re
 def test_a_space_label_keeps_a_short_board_question(real_index: RulesIndex) -> None:
     # "D2" is a space of Calico's quilt board: the message is about the board, whatever labelled chat it resembles.
     assert [h.id for h in real_index.search("where's D2 again lol")][:1] == ["calico.board.labels"]
+
+
+# ----------------------------------------------------------------------- issue 17, twenty-first pass
+@pytest.mark.parametrize(("message", "reason"), [
+    ("where buy cat in the box", "shopping"),
+    ("are the calico cat tokens sold separately? lost one of them", "shopping"),
+    ("有没有人出二手的猫岛?", "shopping"),
+    ("is there a calico app for iphone or just the PC one?", "shopping"),
+    ("just scored 68 in calico solo!!! new personal best lets gooo", "game_talk"),
+    ("明天下午开一局猫与花毯,想来的扣1", "game_talk"),
+    ("Barenpark: when you cover a symbol do you take the tile immediately", "other_game"),
+    ("一只猫3分钟吃3条鱼,6只猫6分钟吃几条鱼?", "other_domain"),
+    ("how many people can fit on a small fishing boat safely", "other_domain"),
+])
+def test_talk_around_our_games_other_games_and_puzzles_are_refused(real_index: RulesIndex, message: str,
+                                                                    reason: str) -> None:
+    assert real_index.lookup(message).out_of_scope == reason
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("fishing how much", "ioc.fish.draft"),  # the Isle's first phase, not a hobby
+    ("留2张传剩下?", "ioc.fish.draft"),
+    ("3人局每人10张,扣1张剩9张,只打8墩,那最后一张干嘛用", "citb.setup"),  # 扣1张 sets a card aside: no call for players
+    ("I passed in the rescue phase and my friend keeps rescuing. can I jump back in if I change my mind?",
+     "ioc.rescue"),
+    # a rules question in a clause of its own, beside talk about finding players, a quarrel, a pizza
+    ("今晚三缺一变成三人局了hhh 3人用几到几的牌啊 研究板用几列", "citb.setup"),
+    ("纽扣到底是同颜色连三块还是同图案连三块 我和老公为这个吵起来了 在线等挺急的", "calico.buttons"),
+    ("quick one while the pizza's in the oven 🍕 how many points is a family of 5? and 7?", "ioc.families"),
+])
+def test_rules_questions_beside_talk_and_asides_are_answered(real_index: RulesIndex, question: str,
+                                                             topic: str) -> None:
+    assert_answers_first(real_index, question, topic)

@@ -6,9 +6,12 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
+from rank_bm25 import BM25Okapi
 
 from calico_bot.rules import CONFIDENCE_FLOOR, Hit, RulesIndex, load_index
+from calico_bot.rules.search import _TermCachedBM25
 from tests.rules.conftest import FIXTURE_KB
 
 
@@ -243,3 +246,11 @@ def test_chinese_sound_alike_slips_and_two_letter_stop_word_slips(real_index: Ru
         assert hits and hits[0].id == topic, (question, [h.id for h in hits])
     # A stray two-letter word that is no slip of a stop word still counts as unknown.
     assert real_index.lookup("zq").out_of_scope is not None
+
+
+def test_cached_term_columns_give_rank_bm25s_own_scores() -> None:
+    corpus = [["leo", "cat", "points"], ["rainbow", "button"], ["leo", "leo", "trick"], ["墩", "分", "分"]]
+    ours, library = _TermCachedBM25(corpus, k1=1.2, b=0.75), BM25Okapi(corpus, k1=1.2, b=0.75)
+    for query in (["leo"], ["leo", "button", "leo"], ["分", "unknown"], []):
+        for _ in range(2):  # computed, then from the cache
+            assert np.array_equal(ours.get_scores(query), library.get_scores(query))
