@@ -36,7 +36,7 @@ from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_
 # Names players use for other games. Ambiguous English words ("go", "risk", "hearts") only count in
 # a context that makes them a game's name.
 _OTHER_GAMES_EN = (
-    r"chess", r"chessboard", r"battle\s*line", r"tsuro",
+    r"chess", r"chessboard", r"battle\s*line", r"tsuro", r"cottage\s+garden",
     r"castl(?:e|ing)", r"en passant", r"checkmate", r"stalemate in chess", r"checkers",
     r"draughts", r"backgammon", r"catan", r"settlers", r"poker", r"texas hold ?'?em", r"hold ?'?em", r"blackjack",
     r"mah[- ]?jong+", r"monopoly", r"scrabble", r"sudoku", r"crosswords?", r"wingspan", r"azul", r"sagrada",
@@ -117,7 +117,8 @@ _OTHER_GAMES_ZH = (
     "骰子", "掷骰", "掷出", "摇骰", "满堂红", "同花顺", "三带二", "三带一", "王炸", "农民", "地主", "碰杠", "自摸",
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
-    "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术", "熊熊公园", "猫咪炸弹", "爆炸小猫",
+    "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术", "拼布对决", "熊熊公园", "猫咪炸弹", "爆炸小猫",
+    "小屋花园", "打升级", "升级里",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -127,6 +128,9 @@ _OTHER_GAMES_RE = re.compile(
 
 # ------------------------------------------------------------------------------ about the bot
 _META_PATTERNS = (
+    # Discord itself and bots of one's own ("why can't I see the voice channels", 怎么自己写一个discord机器人)
+    r"\bvoice\s+(?:channels?|chat)\b|语音频道|(?:自己)?(?:写|做)(?:一个|个).{0,10}(?:机器人|bot)|"
+    r"\b(?:make|build|write|code|program)\s+(?:my\s+own|a|your\s+own)\s+(?:discord\s+)?bot\b",
     r"\b(?:what|which)\s+(?:ai\s+|language\s+)?(?:model|llm|ai|version of gpt)\b",
     r"\b(?:llm|gpt|chatgpt|openai|claude|gemini|llama|language model|large language)\b",
     r"\bare\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|person|real|chatgpt|sentient|alive|a real)\b",
@@ -254,6 +258,17 @@ _SHOPPING_RE = re.compile("|".join((
     # tokens sold separately", 盒中猫现在还在印吗,好像很难买到), its rating and its versions elsewhere (an app,
     # Board Game Arena, Steam), and whether a copy is worth its price (值这个价吗)
     r"\bwhere\s+(?:to\s+)?buy\b", r"\bsold\s+separately\b", r"\b(?:back\s+)?in\s+stock\b",
+    r"(?:还)?有货|现货|缺货|断货|(?:猫与花毯|花毯|盒中猫|箱中猫|猫岛|扩展|桌游)都买了",
+    # whether a copy can still be had, what it cost people, how well it is made ("how much did you all pay for
+    # isle of cats", 现在还能买到吗, 配件质量怎么样, 会不会掉色)
+    r"(?:还|现在)能买(?:得)?到|还买得到|\bhow\s+much\s+did\s+(?:you|u|y'?all|everyone|people)\b.{0,12}\bpay\b|"
+    r"(?:配件|做工|用料|板块|卡牌)?质量(?:怎么样|如何|好不好|咋样)|做工|掉色|材质|起毛",
+    # the cheapest shop, another language's edition, playing it on a site ("where's the cheapest place to buy calico",
+    # "is there a german edition, is the translation any good", "can i play calico on board game arena")
+    r"\b(?:cheapest|best)\s+place\s+to\s+(?:buy|get|order)\b|\bplace\s+to\s+buy\b|"
+    r"\b(?:german|french|spanish|japanese|korean|italian|polish|dutch|portuguese|russian|czech)\s+"
+    r"(?:edition|version|translation|printing)\b|\btabletopia\b|\byucata\b|"
+    r"\b(?:can|could)\s+(?:i|we|you|u)\s+play\b.{0,30}\b(?:on|in)\s+(?:board\s*game\s*arena|bga|tabletop\s+simulator|tts)\b",
     r"\b(?:bgg|boardgamegeek)\s+(?:rating|rank|ranking|score|weight)\b|\brated\s+on\s+(?:bgg|boardgamegeek)\b",
     r"(?:能|可以)?单独(?:买|卖|购买)|单买|还在印|(?:很|好)?难买(?:到)?|买不到|绝版|值这个价|质感",
     # a second-hand copy, a copy still to be had, a crafting tool's brand (not "thinking of buying calico, what is
@@ -287,6 +302,9 @@ _IDENTITY_RE = re.compile("|".join((
     # the bot's permissions in a server ("give the bot permission to post in another channel")
     r"\bpermissions?\b.{0,40}\b(?:channel|server|post|posting|role)\b|\b(?:bot|channel|server|role)\b.{0,40}\bpermissions?\b",
     r"(?:机器人|bot).{0,10}权限|权限.{0,10}(?:机器人|bot|频道)",
+    # where the bot runs ("where is the bot hosted, on some raspberry pi?", 机器人部署在哪)
+    r"\bbot\b.{0,20}\b(?:hosted|hosting|runs?\s+on\s+(?:a|some|what)\s+(?:server|machine|computer))\b|"
+    r"\bhosted\b.{0,20}\bbot\b|\braspberry\s+pi\b|(?:机器人|bot)(?:是)?(?:部署|托管|跑)在",
 )))
 #: Talk around one of our games that asks nothing of its rules, even with the game named: who won a past
 #: game, finding players for one, a copy arriving, opinions of the art, a game like ours to recommend.
@@ -364,7 +382,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"(?:比赛|联赛)直播|\bleagues?\b|联赛|积分表|月赛|周赛|(?:拿下|获得|夺得|恭喜).{0,12}冠军|冠军(?:赛|奖|杯)|"
     r"\bchampionships?\b|\b(?:league|tournament|reigning|new|our|server)\s+champions?\b|"
     r"\bcongrat\w*|恭喜",
-    r"\bpublisher\b|\bnewsletter\b|出版社|发行商|\bcity\s+of\s+games\b|\bflatout\b|\balderac\b",
+    r"\bpublisher\b|\bsame\s+company\b|\bnewsletter\b|出版社|发行商|\bcity\s+of\s+games\b|\bflatout\b|\balderac\b",
     r"\btranslation\s+(?:on|of)\s+the\s+box\b", r"\bkeeps?\s+(?:stealing|losing|hiding)\b",
     r"组局|约局|桌游局|来人[!!~。]*$|\bsign\s*-?\s*ups?\s+(?:close|open|end)",
     r"哪(?:个|款|一个)更适合",
@@ -387,6 +405,21 @@ _GAME_TALK_RE = re.compile("|".join((
     r"^(?!.*\?.*\b(?:thoughts|opinions)\s*\?*\s*$).*\b(?:thoughts|opinions)\s*\?*\s*$",
     r"(?:大家|你们)觉得(?:怎么样|如何|咋样)", r"有人同意吗|\bwho\s+agrees\b",
     r"\brecommendations?\s+for\b.{0,30}\bgames?\b",
+    # an opinion offered ("is it just me or does it feel too long for a filler"; not "can the others see my hand,
+    # or is it just me"), a loss a partner will not let go, friends who would rather play something else
+    # (结果朋友只想玩狼人杀)
+    r"\bis\s+it\s+just\s+me\s+or\b.{0,60}\b(?:feels?|seems?|looks?)\b|\bfor\s+a\s+filler\b|\b(?:won'?t|will\s+not|never)\s+let\s+(?:it|me)\s+(?:go|forget)\b",
+    r"(?:朋友|他们|家人|家里人|老婆|老公|女朋友|男朋友|对象|室友)(?:们)?(?:都)?只(?:想|肯|愿意)玩",
+    # an opinion asked for ("which would my family like more, calico or isle of cats, in your opinion?"), storing
+    # a box, a faulty copy ("misprinted quilt boards? who do I email for replacements"; not "is that a misprint?"),
+    # a story's end ("worth it", "went surprisingly smooth"), painting the pieces (有人涂装过吗?求图)
+    r"\bin\s+your\s+(?:honest\s+)?opinion\b|\bfit\s+(?:vertically|upright|standing\s+up)\b|\bstor(?:e|ed|ing)\s+(?:it\s+)?"
+    r"vertical(?:ly)?\b|\bmisprinted\b|\bfor\s+replacements?\b|\bwho\s+(?:do|should)\s+i\s+(?:email|contact|write\s+to)\b|"
+    r"\btook\s+up\s+(?:my|the|our)\s+(?:entire|whole)\b|,\s*(?:totally\s+|so\s+|still\s+|definitely\s+)?worth\s+it\s*[.!]*$",
+    r"买的.{0,8}(?:少|缺)了|(?:少|缺)了(?:几|一|两|\d+)(?:块|张|个|片).{0,8}(?:补|找谁|官方|客服|售后)|涂装|求图|"
+    r"盒子?.{0,10}(?:放哪|怎么放|怎么收)",
+    # a pet asleep on a board ("all my cat loafing on the quilt")
+    r"\bloaf(?:ing|s)?\b",
     r"给(?:猫与花毯|盒中猫|猫岛|花毯|这(?:个|款)?(?:游戏|桌游))\s*打(?:个)?分|打分吧|我给(?:它|这游戏)?\s*\d+\s*分(?!钟)|"
     r"没有之一|玩过最(?:好|棒|好玩)",
     # a copy as a physical object (offtopic-be): damage, cleaning, refunds and missing parts, printing faults,
@@ -398,6 +431,11 @@ _GAME_TALK_RE = re.compile("|".join((
     r"(?:柜|书架|架子).{0,4}(?:放|收|塞)不下|黏土|手工|捏了|识字卡|杯垫|高估|低估|致敬|好有梗|斗鱼|虎牙|哔哩哔哩|(?:直播|开播).{0,4}见",
     r"\bgame\s+of\s+the\s+year\b|\bgoty\b|\bcuter\b|\bvote\s+w(?:ith|/)?\s+reactions\b",
     r"\bthe\s+only\s+(?:\w+\s+)?games?\s+(?:my|our|i|we|she|he|they)\b",
+    r"\bthe\s+only\s+(?:\w+\s+){0,2}(?:trick[- ]?takers?|one)\s+(?:my|our|i|we|she|he|they)\s+(?:\w+\s+){0,2}"
+    r"(?:will|would|plays?|likes?|enjoys?)\b",
+    # the best one played, pictures to come ("best trick taker I've played this year", "will post pics later")
+    r"\b(?:best|worst|favou?rite)\s+(?:[\w-]+\s+){0,3}(?:i'?ve|i\s+have|we'?ve|we\s+have)\s+(?:ever\s+)?played\b",
+    r"\bpost\s+(?:some\s+)?(?:pics|pictures|photos)\b|\bpainted\s+my\s+own\b|手绘|发图|晚点发",
     r"\blooks?\s+(?:so\s+much\s+)?(?:nicer|better|prettier|cuter|uglier)\s+than\b",
     # the art and merchandise (周边 alone is also "around": 目标周边的六格)
     r"美术|画风|(?:买|卖|出)(?:个|些|点)?周边|周边(?:产品|商品)|(?:盒子|包装)(?:设计)?.{0,3}好看",
@@ -413,21 +451,42 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"一定(?:要)?赢(?:你们|你)|等着瞧?$|下次.{0,8}(?:赢|虐|打败)(?:你们|你)",
     r"\b(?:game|games|match|session)\s+(?:last\s+night|yesterday)\s+(?:was|were)\b",
     r"\bwas\s+(?:so\s+)?(?:wild|insane|crazy|intense|fun|amazing|brutal|epic)\b",
-    r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏)",
-    r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+on|sat\s+in|"
+    r"(?:我家|家里)(?:的)?(?:猫|狗|主子|猫咪|小猫).{0,12}(?:叼|咬|打翻|弄丢|弄乱|踩|扒拉|偷|藏|躺|趴|睡在|坐在)",
+    r"\bmy\s+(?:cat|dog|kitten|puppy)\s+(?:\w+ly\s+)?(?:stole|ate|chewed|knocked|took|hid|ran\s+off\s+with|sat\s+(?:\w+ly\s+)?(?:on|in)|"
     r"(?:is\s+)?sleep(?:s|ing)?\s+in|slept\s+in|climbed\s+in(?:to)?|jumped\s+in(?:to)?|got\s+in(?:to)?)\b",
     # a game just lost or won, a late night, a memory ("just lost isle of cats by 1 point to my 9 year old")
     r"\bjust\s+(?:lost|won)\b.{0,40}\b(?:by|to|against)\b", r"\bnot\s+ok\b",
     r"再也不(?:跟|和|陪)我玩|玩到(?:凌晨|半夜|深夜|天亮)|让我想起|好怀念|怀念",
     # a score or a win to show off ("just scored 68 in calico solo!!! new personal best", 破纪录了哈哈哈)
     r"\bpersonal\s+(?:best|record)\b|\bnew\s+(?:pb|record|high\s*score)\b|\blet'?s\s+go{2,}\b|\blets\s+go+\b|"
-    r"\bfinally\s+(?:beat|won|win)\b|破(?:了)?(?:个人)?纪录|新纪录|个人最佳", r"\b(?:still\s+)?not\s+over\s+it\b",
+    r"\bfinally\s+(?:beat|won|win)\b|破(?:了)?(?:个人)?纪录|新纪录|个人最佳",
+    # (今天猫与花毯单人打了68分,开心! 第一次破六十)
+    r"第一次破|破[五六七八九]十(?:分)?[!！~]*|(?:拿|打|得)了\s*\d+\s*分\s*[,，!！~]+\s*(?:开心|爽|哈哈|耶|好耶|嘿嘿|舒服)",
+    r"\bi\s+(?:love|adore|like)\s+(?:the|this|its|their)\s+(?:\w+\s+){0,3}(?:theme|art|artwork|vibes?|look|aesthetic)\b|"
+    r"\bso\s+nerdy\b", r"\b(?:still\s+)?not\s+over\s+it\b",
     # likes and dislikes said, not asked ("i hate this game (i love this game)", "i prefer the family mode tbh",
     # 好上头, 比我老公还厉害, 完整版太长了)
     r"\bi\s+(?:hate|love|adore)\s+(?:this|that|the)\s+game\b|\bi\s+prefer\b|\b(?:super|so|really)\s+fun\b",
     r"(?:好|太|很|真)上头|上头了|比我.{0,6}还厉害|好玩多了|太长了|更适合我家",
     r"没救了|困成狗|累成狗|\bhilarious\b|\bsmh\b|\bmarathon\b|\bcounting\s+(?:the\s+)?days\b|\bgame\s+night\b",
+    # a story of a past game, told and not asked ("played calico last night with my sister, I lost every single
+    # one lol", "first time playing isle of cats ... rough start but I'm hooked", 第一次玩猫岛只救了九只猫,
+    # 但是已经入坑了)
+    r"\blast\s+night\b|\byesterday\b|\bthis\s+(?:past\s+)?(?:weekend|morning|afternoon)\b|\bi\s+swear\b|\bended\s+up\b|"
+    r"\b(?:i'?m|im|totally|so|got)\s+hooked\b|\bnever\s+again\b|\btotally\s+worth\s+it\b|\bbeat\s+me\s+by\b|"
+    r"\blost\s+every\b|\brough\s+start\b|\bwent\s+(?:\w+ly\s+)?(?:smooth(?:ly)?|well|great|fine)\b",
+    r"入坑|跟我作对|死活不|(?:很|太|超)喜欢|主题日|轮着玩|运气(?:太|好|真)?差|手气(?:太|好|真)?差|脸黑|非酋|"
+    r"我的命|认命了|每次都输|(?:太|好|真)?丢人|晒一下|晒(?:个|一下)?分|(?:真的|超|很|太|挺)好玩(?!吗)|刚刚好",
+    r"\bmy\s+(?:highest|best|top)\s+(?:score\s+)?ever\b|\bgives?\s+me\s+anxiety\b",
 )))
+#: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能): no feeling to refuse.
+_IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+sure\b|\bunsure\b|\bwondering\b|"
+                             r"\bconfused\b|不确定|不知道|搞不懂|不清楚|求解|"
+                             # someone's claim about a rule, to be settled ("my friend says ...", 朋友说我还能拿)
+                             r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"
+                             r"(?:\s+that)?\s+(?:\w+\s+){0,3}(?:can|can'?t|cannot|could|must|has\s+to|have\s+to|is|isn'?t|"
+                             r"are|aren'?t|counts?|doesn'?t|does|should|only|needs?)\b|"
+                             r"(?:朋友|他|她|对面|别人|有人)说.{0,4}(?:能|可以|不能|不可以|算|不算|要|必须|只能)")
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
@@ -438,6 +497,8 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"(?:vs\.?|v\.?|versus|against)\s+\w+|\bcricket\b|\btest\s+match\b|"
                              # the law, shipping a parcel, fractions, real cats' breeds and sexes
                              r"\binternational\s+waters\b|\bagainst\s+the\s+law\b|"
+                             # naming a boat or a pet ("help me name my new boat")
+                             r"\bname\s+(?:my|our|the)\s+(?:new\s+)?(?:(?:sail|row|house)?boat|ship|yacht|cat|kitten|dog|puppy|pet)\b|"
                              r"\b(?:usps|fedex|dhl|ups\s+(?:ground|store|shipping))\b|\boversize\s+fees?\b|"
                              r"\bshipping\s+(?:costs?|fees?|labels?|rates?)\b|快递费|邮费|运费|"
                              r"分数(?:的)?(?:除法|乘法|加法|减法)|(?<!连)通分|约分|颠倒相乘|"
@@ -730,6 +791,9 @@ _THIS_GAME_RE = re.compile(r"\b(?:in\s+)?this\s+(?:one|game)\b|\bhere\s+(?:if|wh
 _GAME_LIST_JOIN_RE = re.compile(r"\s*(?:,|/|\bor\b|\band\b|或者?|和|还是|、)\s*")
 
 
+_CLAUSE_END_RE = re.compile(r"[,.?!;:，。？！；：]")
+
+
 def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
     """The spans of the comparisons with other games in the text ("like in Hearts", "like in hearts or
     spades": from the comparison word to the end of the last game of the list), and whether it also
@@ -737,7 +801,10 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
     spans: list[tuple[int, int]] = []
     named = False
     compared_until = -1  # end of the last game named in passing
+    clause_until = -1  # end of a clause that tells of another game ("in hearts you can't lead hearts until ...")
     for m in _OTHER_GAMES_RE.finditer(text):
+        if m.start() < clause_until:
+            continue  # the same game again, inside the clause that tells of it
         between = text[compared_until: m.start()]
         if compared_until >= 0 and (_GAME_LIST_JOIN_RE.fullmatch(between) or _PART_OF_RE.fullmatch(between)):
             spans[-1] = (spans[-1][0], m.end())  # one more game, or a part of the same one, in the same comparison
@@ -745,14 +812,23 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             spans.append((c.start(), m.end()))
         elif (after := _STYLE_AFTER_RE.match(text, m.end())) is not None:
             spans.append((m.start(), after.end()))
-        elif _IN_GAME_BEFORE_RE.search(text[: m.start()]) and _IN_GAME_AFTER_RE.match(text, m.end()):
+        elif (_IN_GAME_BEFORE_RE.search(text[: m.start() + (3 if m.group(0).startswith("in ") else 0)])
+              and _IN_GAME_AFTER_RE.match(text, m.end())):  # "in hearts" may be one name of the list
             spans.append((m.start(), m.end()))
+            end = _CLAUSE_END_RE.search(text, m.end())
+            clause_until = end.start() if end else len(text)
         else:
             named = True
             compared_until = -1
             continue
         compared_until = m.end()
     return spans, named
+
+
+#: "... 和猫与花毯没关系哈", "not about calico": the message says itself that it asks about another game.
+_NOT_OURS_RE = re.compile(
+    r"(?:和|跟|与)(?:我们的?)?(?:猫与花毯|花毯|盒中猫|箱中猫|猫岛|这(?:个|些)?游戏)(?:都)?(?:没(?:有)?(?:啥|什么)?关系|无关)|"
+    r"\b(?:not|nothing)\s+(?:about|to\s+do\s+with|related\s+to)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b")
 
 
 def _names_other_game(text: str) -> bool:
@@ -877,6 +953,40 @@ def _asks_apart_en(text: str, exact: set[str]) -> bool:
     return False
 
 
+#: A question about a game's structure, which holds few rules words: "how many players and how long is it",
+#: "what's the game about", "what's supposed to be in the box".
+_STRUCTURE_EN_RE = re.compile(
+    r"\bhow\s+many\s+(?:players|people|rounds|days|turns|tricks|cards|tiles|patches)\b|\bhow\s+long\s+(?:is|does|do|will)\b|"
+    r"\bwhat(?:'s|s|\s+is)\s+(?:the\s+game|it|this\s+game)\s+about\b|"
+    r"\bwhat(?:'s|s|\s+is)\s+(?:supposed\s+to\s+be\s+)?in\s+the\s+box\b")
+
+
+def _talk_apart_en(text: str, terms: tuple[str, ...] | None, structure_only: bool = False) -> bool:
+    """Whether an English message that talks around a game (a league, a price, a story) also asks a rules
+    question in a clause of its own: "... does this bot follow specific rulings where the rulebook is vague? just
+    want to know before we start the league". The clause must be free of the talk, ask (``_ASKS_RE``) and hold
+    two rules terms (``terms``, the question's index terms that the rules use, other than theme words) or ask
+    about the game's structure (``_STRUCTURE_EN_RE``; with ``structure_only``, only that). Asking means a question
+    word opening the clause (``_QUESTION_SHAPE_RE``): "i think it is the best game ever" asks nothing."""
+    if terms is None:
+        return False
+    rules = {t for t in terms if not t.isdigit() and t not in GENERAL_EN and t not in THEME_EN}
+    # The talk's own spans: a clause inside one is part of the talk ("I loved Calico, what should I play next?").
+    talk = [m.span() for rx in (_GAME_TALK_RE, _SHOPPING_RE, _GAME_FEELINGS_RE, _EVERYDAY_RE)
+            for m in rx.finditer(text)]
+    start = 0
+    for sep in (*_EN_CLAUSE_RE.finditer(text), None):
+        end = sep.start() if sep else len(text)
+        clause, span, start = text[start:end].strip(), (start, end), sep.end() if sep else end
+        if (not clause or not _QUESTION_SHAPE_RE.search(clause)
+                or any(a < span[1] and span[0] < b for a, b in talk)):
+            continue
+        if _STRUCTURE_EN_RE.search(clause) or (
+                not structure_only and len({canonical(w) for w in en_words(clause)} & rules) >= 2):
+            return True
+    return False
+
+
 def _asks_apart(text: str, keywords: frozenset[str] | None, talk: bool = False) -> bool:
     """Whether a Chinese message asks a rules question in a clause of its own, away from its other
     subject: "我朋友去吃饭挂机了半小时，机器人会不会替他下？有没有每步的时间限制" tells of a meal, then asks
@@ -924,12 +1034,17 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     if not text:
         return None
     cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
-    if named_game is None and _names_other_game(text):
+    if (named_game is None or _NOT_OURS_RE.search(text)) and _names_other_game(text):
         return "other_game"
-    if _SHOPPING_RE.search(text):
+    # Talk around a game, unless a clause of its own asks a rules question (in Chinese or in English; beside
+    # shopping, only a question of the game's structure: "picked it up for $10, how many players?").
+    def asks_apart() -> bool:
+        return _asks_apart(text, zh_keywords, talk=True) if cjk else _talk_apart_en(text, terms)
+
+    if _SHOPPING_RE.search(text) and (cjk or not _talk_apart_en(text, terms, structure_only=True)):
         return "shopping"
-    if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text))) and not (
-            cjk and _asks_apart(text, zh_keywords, talk=True)):
+    if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text)
+                                       and not _IMPLIED_ASK_RE.search(text))) and not asks_apart():
         return "game_talk"
     if _IDENTITY_RE.search(text):
         return "about_bot"
