@@ -87,7 +87,7 @@ _COMMON_WORD_NAMES = re.compile(r"\bquilts?\b|拼布(?!艺术)|\bcalico\s+(?:cat
                                 r"\bcat[ -]box(?:es)?\b(?!\s+(?:game|rules?|bot))|"
                                 # a pet named Calico ("我家有只猫叫 Calico", "my kitten named calico")
                                 r"(?:叫做?|名字叫|\bnamed|\bcalled|\bname\s+is)\s*calico\b|"
-                                r"(?:日本|去|到)的?猫岛|日本.{0,4}猫岛|猫岛(?:旅游|旅行|度假|在哪|怎么去)")
+                                r"(?:日本|去|到)的?猫岛|日本(?:那个|的那个|有个|有一个)猫岛|猫岛(?:旅游|旅行|度假|在哪|怎么去)")
 
 
 def named_only_by_common_words(question: str) -> bool:

@@ -964,7 +964,7 @@ _STRUCTURE_EN_RE = re.compile(
 def _talk_apart_en(text: str, terms: tuple[str, ...] | None, structure_only: bool = False) -> bool:
     """Whether an English message that talks around a game (a league, a price, a story) also asks a rules
     question in a clause of its own: "... does this bot follow specific rulings where the rulebook is vague? just
-    want to know before we start the league". The clause must be free of the talk, ask (``_ASKS_RE``) and hold
+    want to know before we start the league". The clause must lie outside the talk's own words, ask and hold
     two rules terms (``terms``, the question's index terms that the rules use, other than theme words) or ask
     about the game's structure (``_STRUCTURE_EN_RE``; with ``structure_only``, only that). Asking means a question
     word opening the clause (``_QUESTION_SHAPE_RE``): "i think it is the best game ever" asks nothing."""

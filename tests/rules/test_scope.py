@@ -1184,6 +1184,7 @@ def test_rules_questions_beside_talk_and_asides_are_answered(real_index: RulesIn
     ("how do I join a voice channel here", "about_bot"),
     ("小屋花园里猫咪标记算不算填满?跟猫与花毯没关系", "other_game"),
     ("help me name my new sailboat, nothing too cheesy", "other_domain"),
+    ("日本那个猫岛现在还能坐船过去吗", "other_domain"),  # the real island
 ])
 def test_twenty_second_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                  reason: str) -> None:
@@ -1219,3 +1220,8 @@ def test_a_clause_inside_the_talk_is_the_talk() -> None:
     assert not apart("i loved calico, what should i play next?")  # the talk's own words run into the question
     assert apart("we start a league soon. how do the bot rulings treat border patches?")
     assert not apart("we start a league soon. border patches are so pretty")  # no question word opens it
+
+
+def test_a_japanese_edition_of_the_isle_of_cats_is_no_trip_to_the_island(real_index: RulesIndex) -> None:
+    found = real_index.lookup("日本版猫岛和中文版规则有区别吗")
+    assert found.out_of_scope is None and found.hits and found.hits[0].game == "ioc"
