@@ -123,6 +123,21 @@ def player_count_game(question: str) -> str | None:
     return next(iter(games)) if games is not None and len(games) == 1 else None
 
 
+#: A card named by its number ("card 69", "lesson #121", 71号卡, 第119号课程): only The Isle of Cats numbers its cards
+#: (1-215; Cat in the Box's cards are 1-9 in four colours, Calico has none), so a number from 10 up points to it.
+_CARD_NUMBER_RE = re.compile(r"\b(?:cards?|lessons?|no\.?)\s*(?:#\s*|number\s*)?(\d{2,3})\b|#\s*(\d{2,3})\b|"
+                             r"(?<!\d)(\d{2,3})\s*号(?:卡|课程|课|牌)?|第\s*(\d{2,3})\s*(?:号|张)(?:卡|课程|牌)")
+
+
+def card_number_game(question: str) -> str | None:
+    """"ioc" when the question names a card by a number between 10 and 215, else None."""
+    for m in _CARD_NUMBER_RE.finditer(question.lower()):
+        number = int(next(g for g in m.groups() if g))
+        if 10 <= number <= 215:
+            return "ioc"
+    return None
+
+
 _CARD_GAME_RE = re.compile(r"\bgame\b|桌游|卡牌|纸牌|游戏")  # the message asks about a game, not the theme
 
 #: Names that come from a game's theme rather than its title: Schrödinger's cat (Cat in the Box's

@@ -45,6 +45,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from calico_bot.rules.games import (
     asks_about_game,
+    card_number_game,
     guess_game,
     named_only_by_common_words,
     named_only_by_theme,
@@ -351,6 +352,8 @@ class _Query:
     parts: int = 0
     #: The only game supporting the player count the question names (``games.player_count_game``).
     count_game: str | None = None
+    #: The game whose cards are numbered, when the question names a card by its number (``games.card_number_game``).
+    card_game: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,7 +536,7 @@ class RulesIndex:
             en.append(term)
         pieces = zh_pieces(text)
         return _Query(_dedupe(en), _dedupe(zh_tokens(text, pieces)), pieces, credit, score_parts(question),
-                      player_count_game(question))
+                      player_count_game(question), card_number_game(question))
 
     def _hinted_game(self, query: _Query) -> str | None:
         """The game that the question's words point to, when it names none: words that only one game's
@@ -834,7 +837,7 @@ class RulesIndex:
         if game in GAMES:
             scores = np.where(self._games == game, scores, 0.0)
         else:
-            favoured = query.count_game or self._hinted_game(query) or default
+            favoured = query.count_game or query.card_game or self._hinted_game(query) or default
             scores = np.where(self._games == favoured, scores * CALICO_PRIOR, scores)
             if query.count_game is not None:
                 scores = np.where(self._games == query.count_game, scores, scores * UNSUPPORTED_COUNT_FACTOR)

@@ -1225,3 +1225,16 @@ def test_a_clause_inside_the_talk_is_the_talk() -> None:
 def test_a_japanese_edition_of_the_isle_of_cats_is_no_trip_to_the_island(real_index: RulesIndex) -> None:
     found = real_index.lookup("日本版猫岛和中文版规则有区别吗")
     assert found.out_of_scope is None and found.hits and found.hits[0].game == "ioc"
+
+
+def test_a_card_named_by_its_number_points_to_the_isle_of_cats(real_index: RulesIndex) -> None:
+    from calico_bot.rules.games import card_number_game
+
+    assert card_number_game("how does card 69 work") == "ioc"
+    assert card_number_game("lesson #121 with a tie") == "ioc" and card_number_game("拿到71号卡能马上用吗") == "ioc"
+    assert card_number_game("第119号课程怎么算") == "ioc"
+    # Cat in the Box's cards are 1-9, a score or a count is no card
+    assert card_number_game("can I play my card 7 on a red lead") is None
+    assert card_number_game("I scored 68 points with 22 patches") is None
+    hits = real_index.search("how does card 69 work, the one that lets you place it anywhere?")
+    assert hits and hits[0].game == "ioc"
