@@ -28,6 +28,24 @@ def halo(m: int) -> int:
             | _E4[m >> 28 & 127] | _E5[m >> 35 & 127] | _E6[m >> 42 & 127])
 
 
+HALO_MEMO_LIMIT = 1 << 18  # masks remembered by :data:`HALOS` before it starts again (some 25 MB at most)
+
+
+class _Halos(dict[int, int]):
+    """:func:`halo` remembered by mask: ``HALOS[m] == halo(m)``. The evaluation asks for the halos of the same groups,
+    regions and token groups again and again (the trial quilts of one move differ in one tile), and a look-up is
+    much cheaper than seven table look-ups through a call; emptied when it holds ``HALO_MEMO_LIMIT`` masks."""
+
+    def __missing__(self, m: int) -> int:
+        if len(self) >= HALO_MEMO_LIMIT:
+            self.clear()
+        value = self[m] = halo(m)
+        return value
+
+
+HALOS = _Halos()
+
+
 def grow(seed: int, allowed: int) -> int:
     """Everything reachable from ``seed`` through ``allowed`` cells (``seed`` included)."""
     region = seed
@@ -42,8 +60,9 @@ def room_at_least(group: int, allowed: int, need: int) -> bool:
     """Whether at least ``need`` cells of ``allowed`` are reachable from ``group`` through ``allowed``."""
     region = group
     found = 0
+    halos = HALOS
     while found < need:
-        new = halo(region) & allowed & ~region
+        new = halos[region] & allowed & ~region
         if not new:
             return False
         found += new.bit_count()

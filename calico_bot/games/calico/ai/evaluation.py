@@ -34,7 +34,7 @@ from math import comb
 from operator import itemgetter
 from pathlib import Path
 
-from calico_bot.games.calico.ai.bits import halo, room_at_least
+from calico_bot.games.calico.ai.bits import HALOS, halo, room_at_least
 from calico_bot.games.calico.ai.board import Board, CatRule, goal_points
 from calico_bot.games.calico.engine.components import GOALS, PATCH_SPACES, GoalTile, Scenario, count_profile
 from calico_bot.games.calico.engine.geometry import cells_of
@@ -257,7 +257,7 @@ def _open_regions(groups: list[int], tokens: int, empty: int, below: int = 99) -
             poison |= g
         elif g.bit_count() < below:
             free.append(g)
-    return free, (empty & ~halo(poison) if poison else empty)
+    return free, (empty & ~HALOS[poison] if poison else empty)
 
 
 def shape_groups_missing(free: list[int], allowed: int, rule: CatRule, empty: int) -> list[tuple[int, int]]:
@@ -329,13 +329,13 @@ def button_chances(board: Board, color: int, w: Weights, remaining: int,
     for g in free:
         # room for the missing tiles (as :func:`.bits.room_at_least`, unrolled for 1 or 2 of them)
         if g.bit_count() == 2:
-            near = halo(g) & allowed
+            near = HALOS[g] & allowed
             if near:
                 missing.append((1, w.button_decay if chances is None else
                                 w.button_decay * chances.button_factor(1, near.bit_count())))
         elif remaining >= 2:
-            near = halo(g) & allowed
-            if near and (near & (near - 1) or halo(g | near) & allowed & ~near):
+            near = HALOS[g] & allowed
+            if near and (near & (near - 1) or HALOS[g | near] & allowed & ~near):
                 missing.append((2, w.button_decay**2 if chances is None else
                                 w.button_decay**2 * chances.button_factor(2, near.bit_count())))
     if supply is None:
@@ -375,6 +375,7 @@ class Evaluator:
         self._goal_tiles = tuple((i, itemgetter(*n), n, g) for i, (n, g) in enumerate(goals))
         self._goal_values: dict[tuple[int, tuple[int, ...]], float] = {}
         self._best: dict[tuple, tuple[float, int]] = {}  # (quilt key, tile, placements left) -> best_placement
+        self._values: dict[tuple, tuple[float, ...]] = {}  # the same key -> placement_values
 
     def best_placement(self, board: Board, tile: int, rules: tuple[CatRule | None, ...],
                        remaining: int) -> tuple[float, int]:
@@ -391,14 +392,33 @@ class Evaluator:
         if found is not None:
             return found
         best = (float("-inf"), -1)
-        for cell in cells_of(board.empty):
-            saved = board.try_place(cell, tile, rules)
-            value = self(board, remaining)
-            board.take_back(saved)
+        for cell, value in zip(cells_of(board.empty), self._placement_values(key, board, tile, rules, remaining),
+                               strict=True):
             if value > best[0]:
                 best = (value, cell)
         self._best[key] = best
         return best
+
+    def placement_values(self, board: Board, tile: int, rules: tuple[CatRule | None, ...],
+                         remaining: int) -> tuple[float, ...]:
+        """``self(trial, remaining)`` for ``trial`` = ``board`` with ``tile`` on each empty space, in the order of
+        :func:`.geometry.cells_of` (``board`` is left as it was; remembered as :meth:`best_placement` is)."""
+        return self._placement_values((board.key(), tile, remaining), board, tile, rules, remaining)
+
+    def _placement_values(self, key: tuple, board: Board, tile: int, rules: tuple[CatRule | None, ...],
+                          remaining: int) -> tuple[float, ...]:
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = tuple(self._trial_values(board, tile, rules, remaining))
+        return found
+
+    def _trial_values(self, board: Board, tile: int, rules: tuple[CatRule | None, ...], remaining: int) -> list[float]:
+        values = []
+        for cell in cells_of(board.empty):
+            saved = board.try_place(cell, tile, rules)
+            values.append(self(board, remaining))
+            board.take_back(saved)
+        return values
 
     def goals_value(self, board: Board) -> float:
         m = self.w.goal_choices

@@ -87,10 +87,9 @@ def wide_choice(board: Board, hand: list[int], market: Sequence[int | None], rul
     for h, tile in enumerate(hand):
         if h == 1 and tile == hand[0]:
             continue
-        for cell in cells_of(board.empty):
-            saved = board.try_place(cell, tile, rules)
-            trials.append((ev(board, remaining), h, cell))
-            board.take_back(saved)
+        # the values the one-ply policy's best space came from (remembered by the evaluator)
+        values = ev.placement_values(board, tile, rules, remaining)
+        trials.extend((value, h, cell) for value, cell in zip(values, cells_of(board.empty), strict=True))
     trials.sort(key=lambda x: -x[0])  # stable: equal values keep the one-ply order (hand tile, then space)
     best: tuple[float, int, int] | None = None
     for _, h, cell in trials[:wide]:

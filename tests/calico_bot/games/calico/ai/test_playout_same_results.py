@@ -97,3 +97,36 @@ def test_play_outs_reach_the_same_quilts_and_means(players: int, turns: int, see
             old_means = ref.playout_means(cands, view.market, view.unseen_list, ev=ev_old,
                                           rng=random.Random(horizon), **args)  # type: ignore[arg-type]
             assert new_means == old_means and any(m is not None for m in new_means)
+
+
+def test_remembered_halos_are_the_halos_and_the_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from calico_bot.games.calico.ai import bits
+
+    rng = random.Random(5)
+    masks = [rng.getrandbits(49) & rng.getrandbits(49) for _ in range(300)] + [0, 1, (1 << 49) - 1]
+    monkeypatch.setattr(bits, "HALO_MEMO_LIMIT", 50)
+    memo = bits._Halos()
+    for m in masks + masks:
+        assert memo[m] == bits.halo(m)
+        assert len(memo) <= 50
+
+
+@pytest.mark.parametrize(("players", "turns", "seed"), [(1, 0, 31), (1, 10, 32), (2, 14, 33), (1, 20, 34)])
+def test_placement_values_are_the_trial_values_in_space_order(players: int, turns: int, seed: int) -> None:
+    view = build_view(random_position(players, turns, seed), 0)
+    rules = rules_for(view.cat_of_pattern)
+    board = Board.from_quilt(view.quilt)
+    before = _state(board)
+    rng = random.Random(seed)
+    for ev in _evaluators(view):
+        for remaining in (0, 1, 3, 12):
+            for tile in rng.sample(range(36), 4):
+                expected = []
+                for cell in cells_of(board.empty):
+                    trial = board.copy()
+                    trial.place(cell, tile, rules)
+                    expected.append(ev(trial, remaining))
+                assert ev.placement_values(board, tile, rules, remaining) == tuple(expected)
+                assert ev.best_placement(board, tile, rules, remaining) == ref.best_cell(board, tile, rules, ev,
+                                                                                         remaining)
+                assert _state(board) == before
