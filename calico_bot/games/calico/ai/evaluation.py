@@ -407,12 +407,14 @@ class Evaluator:
 
     def _placement_values(self, key: tuple, board: Board, tile: int, rules: tuple[CatRule | None, ...],
                           remaining: int) -> tuple[float, ...]:
+        """:meth:`placement_values` with the key of the memory already made (:meth:`best_placement` shares it)."""
         found = self._values.get(key)
         if found is None:
             found = self._values[key] = tuple(self._trial_values(board, tile, rules, remaining))
         return found
 
     def _trial_values(self, board: Board, tile: int, rules: tuple[CatRule | None, ...], remaining: int) -> list[float]:
+        """Each trial placed on ``board``, valued and taken back (nothing copied)."""
         values = []
         for cell in cells_of(board.empty):
             saved = board.try_place(cell, tile, rules)
