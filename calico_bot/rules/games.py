@@ -15,7 +15,7 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
         r"cat[ -]?in[ -]?(?:the|a)?[ -]?box", r"\bcitb\b", r"\bcat[ -]?box\b",  # /catbox, "the cat box game"
         r"schr[oö]e?dinger", r"盒中猫", r"盒子里的猫", r"盒子猫",
         r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
-        r"盒中[帽毛喵锚]",  # pinyin slips: the last character typed as another "mao"
+        r"盒中[帽毛喵锚]", r"合中猫",  # pinyin slips: the last character typed as another "mao", 盒 as 合
         r"薛定谔", r"量子猫",
     ),
     "ioc": (

@@ -45,7 +45,7 @@ from calico_bot.rules.rerank import (
     save_weights,
     shipped_reranker,
 )
-from calico_bot.rules.scope import asks_something
+from calico_bot.rules.scope import asks_or_requests
 from calico_bot.rules.search import NAMED_GAME_FLOOR_SHARE, RulesIndex, vouching_game
 
 _TUNABLE = ("BM25_CANDIDATES", "KNN_CANDIDATES", "NEIGHBOURS", "VOTE_NEIGHBOURS", "L2", "STEPS", "LEARNING_RATE")
@@ -247,7 +247,7 @@ def scope_rows(index: RulesIndex, questions: list[Question], extra: bool = True)
             lk = index.lookup(q.q, k=1)
             rows.append(ScopeRow(q, not lk.hits, lk.hits[0].score if lk.hits else 0.0,
                                  vouching_game(q.q) is not None and not named_only_by_common_words(q.q)
-                                 and asks_something(q.q),
+                                 and asks_or_requests(q.q),
                                  structure_intent(q.q) is not None))
     finally:
         index.reranker, index.scope_model = saved, saved_model

@@ -392,7 +392,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bwhich\b.{0,30}\bbetter\s+for\s+(?:a\s+|my\s+|our\s+)?(?:family|families|kids|children|couples?|date|"
     r"parties|party|travel|gifts?|parents)\b", r"\bdebating\s+between\b",
     r"\bdate\s+night\b", r"约会|想买(?:个|一个|一款|款)?(?:桌游|游戏)",
-    r"(?:想来|要来|来的|参加).{0,4}扣\s?1|扣\s?1\s*[!！~。]*$|扣个1",
+    r"(?:想来|要来|来的|参加).{0,4}扣\s?1(?!\s*分)|扣\s?1\s*[!！~。]*$|扣个1",  # not 扣1分, a point off
     # favourites, memes, a collection to rate, who hosts, a group to found, finding players (约人)
     # ("Leo is my favourite cat in calico", 你们最喜欢猫与花毯里哪只猫?我投Coconut一票, 有没有人想组个线上猫与花毯群)
     r"\bfavou?rite\s+(?:cat|cats|game|games|tile|tiles|part|card|cards|one)\b|\bfave\b|\bmy\s+fav\b",
@@ -482,6 +482,8 @@ _GAME_FEELINGS_RE = re.compile("|".join((
 #: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能): no feeling to refuse.
 _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+sure\b|\bunsure\b|\bwondering\b|"
                              r"\bconfused\b|不确定|不知道|搞不懂|不清楚|求解|"
+                             # a request for the rules ("all calico cats and their points pls", 求个规则)
+                             r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|求|麻烦|请|"
                              # someone's claim about a rule, to be settled ("my friend says ...", 朋友说我还能拿)
                              r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"
                              r"(?:\s+that)?\s+(?:\w+\s+){0,3}(?:can|can'?t|cannot|could|must|has\s+to|have\s+to|is|isn'?t|"
@@ -514,7 +516,8 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
                                  r"(?:什么|啥|玩)|"
                                  r"(?:这个?|该)(?:游戏|桌游).{0,4}(?:什么|啥)玩法")
 #: A question mark or a Chinese question word: a message with one of these asks something.
-_ZH_ASKS = r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有"
+_ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|"
+            r"对吧|是吧|对不对|没错吧")
 #: Signs that a message asks something: those, or an English question word anywhere.
 _ASKS_RE = re.compile(_ZH_ASKS + r"|\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|"
                       r"will)\b")
@@ -532,6 +535,15 @@ def asks_something(question: str) -> bool:
     """Whether a message has the shape of a question (see ``_QUESTION_SHAPE_RE``); "tiebreak in cat in the box"
     and "isle of cats took 2 hours lol" have not."""
     return _QUESTION_SHAPE_RE.search(to_simplified(question.lower()).strip()) is not None
+
+
+#: A request, which asks as a question does ("all calico cats and their points pls", 麻烦讲一下).
+_REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)")
+
+
+def asks_or_requests(question: str) -> bool:
+    """Whether a message asks (:func:`asks_something`) or requests something."""
+    return asks_something(question) or _REQUEST_RE.search(to_simplified(question.lower())) is not None
 
 
 # ------------------------------------------------------------------------------ arithmetic
@@ -776,7 +788,7 @@ def _long_comparison(before: str) -> re.Match[str] | None:
 #: A part of the game just named ("斗地主的三带一对", "uno's wild card"): the same comparison.
 _PART_OF_RE = re.compile(r"\s*(?:的|里的|中的|'s)\s*")
 #: "oh hell style", "spades-style": a comparison that follows the other game's name.
-_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque)\b")
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque|brain|instincts?|habits?)\b")
 #: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
 #: other game does it (not a message that starts with the other game: "in azul the first player tile gives -1 right").
 _IN_GAME_BEFORE_RE = re.compile(r"\S\s*[.?!;,。?!;,]\s*(?:but\s+|cause\s+|because\s+|since\s+)?in\s+$")
@@ -926,7 +938,7 @@ THEME_EN = frozenset(canonical(w) for w in ("cat", "cats", "kitten", "kittens", 
 
 
 #: Clause boundaries: punctuation in either script (``search`` also cuts at a spaced dash).
-CLAUSE_PUNCTUATION = r"[,.!?;:，。！？；：~、…]+\s*"
+CLAUSE_PUNCTUATION = r"[,.!?;:，。！？；：~、…()（）]+\s*"  # an aside in brackets is a clause of its own
 _ZH_CLAUSE_RE = re.compile(CLAUSE_PUNCTUATION)
 #: The same, and a space before a Chinese character ("今晚三缺一变成三人局了hhh 3人用几到几的牌啊 研究板用几列"). Unlike
 #: ``search._LOOSE_CLAUSE_RE`` (a space between two Chinese characters), laughter typed in letters before the space
@@ -959,6 +971,18 @@ _STRUCTURE_EN_RE = re.compile(
     r"\bhow\s+many\s+(?:players|people|rounds|days|turns|tricks|cards|tiles|patches)\b|\bhow\s+long\s+(?:is|does|do|will)\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:the\s+game|it|this\s+game)\s+about\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:supposed\s+to\s+be\s+)?in\s+the\s+box\b")
+
+
+#: The same in Chinese: "这游戏大概是玩啥的", "几个人玩", "一局多久".
+_STRUCTURE_ZH_RE = re.compile(r"(?:游戏|桌游)?(?:大概|到底|主要)?是?玩(?:什么|啥)的|怎么玩|几个人(?:能|可以)?玩|"
+                              r"(?:一局|一盘|玩一局|要玩)(?:要|大概)?多久|几轮")
+
+
+def _structure_apart_zh(text: str) -> bool:
+    """Whether a Chinese message that shops for a game also asks about its structure in a clause of its own
+    ("刚在淘宝入了猫与花毯,拆开一看好多六边形,这游戏大概是玩啥的?")."""
+    return any(clause and not _SHOPPING_RE.search(clause) and _STRUCTURE_ZH_RE.search(clause)
+               for clause in _ZH_CLAUSE_RE.split(text))
 
 
 def _talk_apart_en(text: str, terms: tuple[str, ...] | None, structure_only: bool = False) -> bool:
@@ -1041,7 +1065,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     def asks_apart() -> bool:
         return _asks_apart(text, zh_keywords, talk=True) if cjk else _talk_apart_en(text, terms)
 
-    if _SHOPPING_RE.search(text) and (cjk or not _talk_apart_en(text, terms, structure_only=True)):
+    if _SHOPPING_RE.search(text) and not (_structure_apart_zh(text) if cjk
+                                           else _talk_apart_en(text, terms, structure_only=True)):
         return "shopping"
     if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text)
                                        and not _IMPLIED_ASK_RE.search(text))) and not asks_apart():

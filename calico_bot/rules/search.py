@@ -78,7 +78,7 @@ from calico_bot.rules.scope import (
     ZH_DOMAIN_CHARS,
     ZH_GENERAL,
     after_the_aside,
-    asks_something,
+    asks_or_requests,
     has_zh_rules_word,
     other_domain_signals,
     out_of_scope,
@@ -698,7 +698,7 @@ class RulesIndex:
             # 今天第一次玩盒中猫,超好玩): talk about the game, not a question of its rules. Nor an overview given only
             # for the name ("今晚B站直播猫岛,欢迎来看"): the name is all it matched.
             named_share = (vouching is not None and not named_only_by_common_words(question)
-                           and asks_something(question) and not given)
+                           and asks_or_requests(question) and not given)
             # Judged without its comparisons with other games ("can i bid nil like in spades?"), as the
             # like-off-topic check is: the other game's words are not what the message asks about.
             needed = self.scope_model.floor(self.scope_text(without_passing_games(question)))

@@ -84,12 +84,12 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     # Two players doing the same thing ("两个人能都报黄5吗"), not the two-player variant.
     "玩家": ("两个人都", "两个人能都", "两个人可以都", "两个人能不能都", "两个人可不可以都", "两个人是不是都",
            "两个人同时", "两人能不能都", "两人都", "两个玩家都", "两个不同的人", "玩家"),
-    "研究板": ("研究版", "研究盘", "研究板"),  # with a sound-alike slip (ban)
+    "研究板": ("研究版", "研究盘", "言究板", "研究板"),  # with a sound-alike slip (ban)
     "纽扣": ("钮扣", "扣子", "按钮", "纽扣", "扣扣", "纽口", "钮口", "扭扣"),  # with pinyin slips (kou)
     "彩虹纽扣": ("彩虹扣", "彩虹钮扣", "彩虹扣子", "彩虹按钮", "彩虹纽扣"),
     "猫": ("猫咪", "喵", "小猫", "猫猫"),
     "计分": ("得分", "积分", "分数", "算分", "算份", "记分", "拿分", "多少分", "几分"),  # 算份: a slip (fen)
-    "目标": ("设计目标", "设记目标", "目标板块", "目标块", "任务", "目标"),
+    "目标": ("设计目标", "设记目标", "设计木标", "木标", "目标板块", "目标块", "任务", "目标"),
     "市场": ("集市", "公共区", "公共市场", "商店", "河道", "明牌区", "市场"),
     "平手": ("分数相同", "总分相同", "分相同", "平局", "同分", "打平", "平分", "打和", "并列", "平手"),
     "单人": ("单人模式", "单人模试", "单人游戏", "一个人玩", "一个人", "自己玩", "一人", "单机", "独自", "单人"),
@@ -106,7 +106,7 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "救猫": ("救描", "就猫", "再救一只", "救一只", "还在救", "再救", "救猫"),
     "时候": ("时侯", "时候"),  # with sound-alike typos (yin)
     "形状": ("形壮", "型状", "形装", "形状"),  # with sound-alike typos (zhuang)
-    "家族": ("家足", "家组", "家祖", "家族"),  # with sound-alike typos (zu)
+    "家族": ("家足", "家组", "家祖", "加族", "家族"),  # with sound-alike typos (zu)
     "颜色": ("颜涩", "言色", "颜色"),  # with sound-alike typos (se, yan)
     "几张": ("几涨", "几章", "几张"),  # with sound-alike typos (zhang)
     # with a sound-alike typo (pai), and what is in one's hand said in words
@@ -114,9 +114,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
              "手上的板块", "手里另一块", "手里的另一块", "手上另一块", "手上的另一块", "手牌"),
     "墩": ("吨", "蹲", "敦", "墩"),
     "鱼": ("金币", "钱", "鱼干", "鱼"),
-    "篮子": ("篮", "筐", "蓝子", "篮子"),  # with a sound-alike slip (lan)
+    "篮子": ("篮", "筐", "蓝子", "兰子", "篮子"),  # with a sound-alike slip (lan)
     "速度": ("小靴子", "靴子", "速度"),  # a rescue card's speed is the boots printed on it
-    "老鼠": ("鼠", "老属", "老鼠"),  # with a sound-alike slip (shu)
+    "老鼠": ("鼠", "老属", "老书", "老鼠"),  # with a sound-alike slip (shu)
     "宝藏": ("宝物", "藏宝", "宝脏", "宝藏"),  # with a sound-alike slip (zang)
     "复盘": ("覆盘", "复盘"),  # a review of the game, often written 覆盘
     # The Isle of Cats' treasure maps (藏宝图, as 宝藏图 after the line above); 地图 is what players call them.
@@ -129,7 +129,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "边框": ("边缘", "边上", "外圈", "边框"),
     "放置": ("摆放", "放在", "放到", "放下", "摆在", "放置"),
     "设置": ("准备", "开局", "布置", "设置"),
-    "彩虹": ("七彩", "彩红", "彩虹"),  # with a sound-alike slip (hong)
+    "彩虹": ("七彩", "彩红", "彩虹"),
+    "轮抽": ("论抽", "轮抽"),  # with a sound-alike slip (lun)
+    "稀有": ("希有", "稀有"),  # with a sound-alike slip (xi)  # with a sound-alike slip (hong)
     "结束": ("终局", "结算", "游戏结束", "结束"),
     "移动": ("挪动", "挪位置", "换位置", "挪", "搬动", "移走", "移位", "移动"),
     "更换": ("换掉", "替换", "调换", "交换", "更换"),

@@ -1238,3 +1238,21 @@ def test_a_card_named_by_its_number_points_to_the_isle_of_cats(real_index: Rules
     assert card_number_game("I scored 68 points with 22 patches") is None
     hits = real_index.search("how does card 69 work, the one that lets you place it anywhere?")
     assert hits and hits[0].game == "ioc"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # an aside in brackets is a clause of its own: its other subject does not raise the floor
+    ("big argument at the table (my uncle insisted) - can my patch go on any empty space or only next to one?",
+     "calico.turn.placement"),
+    # a request is a question too
+    ("please list the calico cats and the points each one is worth", "calico.cats.list"),
+    # shopping beside a question of the game's structure
+    ("在闲鱼上收了一盒猫岛,这游戏是玩什么的?", "ioc.overview"),
+    # another game's habits in passing; a statement tagged 对吧 asks; more sound-alike slips
+    ("must I follow the led colour in cat in the box? my hearts instincts say yes", "citb.follow.lose_color"),
+    ("船上露出来的老属每只扣1分对吧", "ioc.scoring"),
+    ("设计木标怎么算分", "calico.goals.scoring"),
+])
+def test_twenty_second_pass_fifth_round_rules_questions_are_answered(real_index: RulesIndex, question: str,
+                                                                     topic: str) -> None:
+    assert_answers_first(real_index, question, topic)
