@@ -479,11 +479,11 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"我的命|认命了|每次都输|(?:太|好|真)?丢人|晒一下|晒(?:个|一下)?分|(?:真的|超|很|太|挺)好玩(?!吗)|刚刚好",
     r"\bmy\s+(?:highest|best|top)\s+(?:score\s+)?ever\b|\bgives?\s+me\s+anxiety\b",
 )))
-#: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能): no feeling to refuse.
+#: A request, which asks as a question does ("all calico cats and their points pls", 麻烦讲一下, 求个规则).
+_REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)")
+#: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能), or a request: no feeling to refuse.
 _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+sure\b|\bunsure\b|\bwondering\b|"
-                             r"\bconfused\b|不确定|不知道|搞不懂|不清楚|求解|"
-                             # a request for the rules ("all calico cats and their points pls", 求个规则)
-                             r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|求|麻烦|请|"
+                             r"\bconfused\b|不确定|不知道|搞不懂|不清楚|" + _REQUEST_RE.pattern + "|"
                              # someone's claim about a rule, to be settled ("my friend says ...", 朋友说我还能拿)
                              r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"
                              r"(?:\s+that)?\s+(?:\w+\s+){0,3}(?:can|can'?t|cannot|could|must|has\s+to|have\s+to|is|isn'?t|"
@@ -535,10 +535,6 @@ def asks_something(question: str) -> bool:
     """Whether a message has the shape of a question (see ``_QUESTION_SHAPE_RE``); "tiebreak in cat in the box"
     and "isle of cats took 2 hours lol" have not."""
     return _QUESTION_SHAPE_RE.search(to_simplified(question.lower()).strip()) is not None
-
-
-#: A request, which asks as a question does ("all calico cats and their points pls", 麻烦讲一下).
-_REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)")
 
 
 def asks_or_requests(question: str) -> bool:
