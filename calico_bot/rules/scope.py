@@ -764,7 +764,8 @@ ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy 
 
 #: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
 _COMPARISON_RE = re.compile(
-    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|像|跟|和|比)\s*"
+    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|"
+    r"\breminds?\s+me\s+of|\breminded\s+me\s+of|让我想起|想起了|像|跟|和|比)\s*"
     r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?"  # "like trump in bridge": two words may come between
     r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?$"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
 )
@@ -784,7 +785,8 @@ def _long_comparison(before: str) -> re.Match[str] | None:
 #: A part of the game just named ("斗地主的三带一对", "uno's wild card"): the same comparison.
 _PART_OF_RE = re.compile(r"\s*(?:的|里的|中的|'s)\s*")
 #: "oh hell style", "spades-style": a comparison that follows the other game's name.
-_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque|brain|instincts?|habits?)\b")
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque|brain|instincts?|habits?)\b|"
+                             r"\s*(?:的)?(?:既视感|感觉|风格|似的)")  # "俄罗斯方块既视感", "uno 的感觉"
 #: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
 #: other game does it (not a message that starts with the other game: "in azul the first player tile gives -1 right").
 _IN_GAME_BEFORE_RE = re.compile(r"\S\s*[.?!;,。?!;,]\s*(?:but\s+|cause\s+|because\s+|since\s+)?in\s+$")
@@ -891,11 +893,15 @@ def picture_words(question: str) -> frozenset[str]:
     return frozenset(w for m in _PICTURE_RE.finditer(question.lower()) for w in re.split(r"[\s/-]+", m.group(1)) if w)
 
 
+#: A simile ("AAA-BB-C reads like a wifi password lol"): its words describe, they are no other subject.
+_SIMILE_RE = re.compile(r"\b(?:reads|looks|sounds|feels|seems)\s+like\s+(?:a|an|some)\s+[a-z' -]{1,40}")
+
+
 def other_domain_signals(question: str) -> int:
     """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
     has: each out-of-domain word, and each piece of talk about real pets. The search asks more of
     the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
-    text = to_simplified(question.lower())
+    text = _SIMILE_RE.sub(" ", to_simplified(question.lower()))
     pictured = picture_words(text)
     words = sum(w in _OUT_OF_DOMAIN_EN and w not in pictured for w in re.findall(r"[a-z0-9']+", text))
     return (words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))

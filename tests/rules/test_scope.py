@@ -1256,3 +1256,20 @@ def test_a_card_named_by_its_number_points_to_the_isle_of_cats(real_index: Rules
 def test_twenty_second_pass_fifth_round_rules_questions_are_answered(real_index: RulesIndex, question: str,
                                                                      topic: str) -> None:
     assert_answers_first(real_index, question, topic)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # another game in passing ("reminds me of ...", 既视感), a simile's words, a good score asked in a player's words
+    ("must a new tile on my boat touch an old one? reminds me of carcassonne a bit", "ioc.placement"),
+    ("猫板块能翻面放吗?有点俄罗斯方块的感觉", "ioc.placement"),
+    ("what is AA-BB-CC on a calico goal? looks like a license plate lol", "calico.goals.notation"),
+    ("scored 61 in calico solo, is that decent or am i a noob", "calico.solo.good_score"),
+])
+def test_twenty_second_pass_sixth_round_rules_questions_are_answered(real_index: RulesIndex, question: str,
+                                                                     topic: str) -> None:
+    assert_answers_first(real_index, question, topic)
+
+
+def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -> None:
+    for message in ("how do you play tetris", "俄罗斯方块怎么玩", "carcassonne farmers, how do they score?"):
+        assert real_index.lookup(message).out_of_scope == "other_game", message
