@@ -131,7 +131,7 @@ _CARD_NUMBER_RE = re.compile(r"\b(?:cards?|lessons?|no\.?)\s*(?:#\s*|number\s*)?
 
 def card_number_game(question: str) -> str | None:
     """"ioc" when the question names a card by a number between 10 and 215, else None."""
-    for m in _CARD_NUMBER_RE.finditer(question.lower()):
+    for m in _CARD_NUMBER_RE.finditer(to_simplified(question.lower())):  # 71號卡 too
         number = int(next(g for g in m.groups() if g))
         if 10 <= number <= 215:
             return "ioc"

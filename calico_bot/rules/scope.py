@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from calico_bot.rules.games import strip_game_names
+from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_pieces
 
 # ------------------------------------------------------------------------------ other games
@@ -801,9 +802,6 @@ _THIS_GAME_RE = re.compile(r"\b(?:in\s+)?this\s+(?:one|game)\b|\bhere\s+(?:if|wh
 _GAME_LIST_JOIN_RE = re.compile(r"\s*(?:,|/|\bor\b|\band\b|或者?|和|还是|、)\s*")
 
 
-_CLAUSE_END_RE = re.compile(r"[,.?!;:，。？！；：]")
-
-
 def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
     """The spans of the comparisons with other games in the text ("like in Hearts", "like in hearts or
     spades": from the comparison word to the end of the last game of the list), and whether it also
@@ -825,7 +823,7 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
         elif (_IN_GAME_BEFORE_RE.search(text[: m.start() + (3 if m.group(0).startswith("in ") else 0)])
               and _IN_GAME_AFTER_RE.match(text, m.end())):  # "in hearts" may be one name of the list
             spans.append((m.start(), m.end()))
-            end = _CLAUSE_END_RE.search(text, m.end())
+            end = _ZH_CLAUSE_RE.search(text, m.end())  # the clause's end (defined below, with the clause patterns)
             clause_until = end.start() if end else len(text)
         else:
             named = True
@@ -975,15 +973,16 @@ _STRUCTURE_EN_RE = re.compile(
     r"\bwhat(?:'s|s|\s+is)\s+(?:supposed\s+to\s+be\s+)?in\s+the\s+box\b")
 
 
-#: The same in Chinese: "这游戏大概是玩啥的", "几个人玩", "一局多久".
-_STRUCTURE_ZH_RE = re.compile(r"(?:游戏|桌游)?(?:大概|到底|主要)?是?玩(?:什么|啥)的|怎么玩|几个人(?:能|可以)?玩|"
-                              r"(?:一局|一盘|玩一局|要玩)(?:要|大概)?多久|几轮")
+#: The structure questions (``intents.structure_intent``) that may stand beside shopping in Chinese.
+_STRUCTURE_INTENTS = frozenset({"players", "duration", "length", "length_and_players"})
 
 
 def _structure_apart_zh(text: str) -> bool:
-    """Whether a Chinese message that shops for a game also asks about its structure in a clause of its own
-    ("刚在淘宝入了猫与花毯,拆开一看好多六边形,这游戏大概是玩啥的?")."""
-    return any(clause and not _SHOPPING_RE.search(clause) and _STRUCTURE_ZH_RE.search(clause)
+    """Whether a Chinese message that shops for a game also asks about its structure in a clause of its own: what
+    the game is (``_ABOUT_THIS_GAME_ZH``: "刚在淘宝入了猫与花毯,拆开一看好多六边形,这游戏大概是玩啥的?"), its player
+    count, length or rounds."""
+    return any(clause and not _SHOPPING_RE.search(clause)
+               and (_ABOUT_THIS_GAME_ZH.search(clause) or structure_intent(clause) in _STRUCTURE_INTENTS)
                for clause in _ZH_CLAUSE_RE.split(text))
 
 

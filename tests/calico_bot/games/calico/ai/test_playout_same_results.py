@@ -31,6 +31,12 @@ def _evaluators(view) -> list[Evaluator]:  # type: ignore[no-untyped-def]
             Evaluator(goals, rules, Weights(), ObjectiveTerms(SCENARIOS[7], rules, goals, 30.0))]
 
 
+def _position(players: int, turns: int, seed: int) -> tuple:
+    """A random position's view for seat 0, its cat rules and its quilt as a board."""
+    view = build_view(random_position(players, turns, seed), 0)
+    return view, rules_for(view.cat_of_pattern), Board.from_quilt(view.quilt)
+
+
 def _state(board: Board) -> tuple:
     return tuple(getattr(board, s) if not isinstance(getattr(board, s), list) else list(getattr(board, s))
                  for s in SLOTS)
@@ -38,9 +44,7 @@ def _state(board: Board) -> tuple:
 
 @pytest.mark.parametrize(("players", "turns", "seed"), [(1, 0, 1), (1, 7, 2), (1, 15, 3), (2, 12, 4), (1, 19, 5)])
 def test_trial_placements_are_taken_back_and_best_spaces_are_unchanged(players: int, turns: int, seed: int) -> None:
-    view = build_view(random_position(players, turns, seed), 0)
-    rules = rules_for(view.cat_of_pattern)
-    board = Board.from_quilt(view.quilt)
+    view, rules, board = _position(players, turns, seed)
     before = _state(board)
     rng = random.Random(seed)
     for cell in cells_of(board.empty)[:6]:
@@ -113,9 +117,7 @@ def test_remembered_halos_are_the_halos_and_the_memo_stays_bounded(monkeypatch: 
 
 @pytest.mark.parametrize(("players", "turns", "seed"), [(1, 0, 31), (1, 10, 32), (2, 14, 33), (1, 20, 34)])
 def test_placement_values_are_the_trial_values_in_space_order(players: int, turns: int, seed: int) -> None:
-    view = build_view(random_position(players, turns, seed), 0)
-    rules = rules_for(view.cat_of_pattern)
-    board = Board.from_quilt(view.quilt)
+    view, rules, board = _position(players, turns, seed)
     before = _state(board)
     rng = random.Random(seed)
     for ev in _evaluators(view):
