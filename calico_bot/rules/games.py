@@ -129,10 +129,14 @@ _CARD_NUMBER_RE = re.compile(r"\b(?:cards?|lessons?|no\.?)\s*(?:#\s*|number\s*)?
                              r"(?<!\d)(\d{2,3})\s*号(?:卡|课程|课|牌)?|第\s*(\d{2,3})\s*(?:号|张)(?:卡|课程|牌)")
 
 
-def card_number_game(question: str) -> str | None:
-    """"ioc" when the question names a card by a number between 10 and 215, else None."""
+def card_number_game(question: str, certain: bool = False) -> str | None:
+    """"ioc" when the question names a card by a number between 10 and 215, else None. With ``certain``, only
+    a card or lesson word beside a number from 11 up ("card 117", "lesson 140", 117号卡): no other game has such
+    a card, where "10号牌" may be Cat in the Box's 10s and "12号" a date."""
     for m in _CARD_NUMBER_RE.finditer(to_simplified(question.lower())):  # 71號卡 too
         number = int(next(g for g in m.groups() if g))
+        if certain and (number < 11 or not re.search(r"[a-z卡课牌张]", m.group(0))):
+            continue
         if 10 <= number <= 215:
             return "ioc"
     return None
@@ -188,7 +192,9 @@ _ABOUT_GAME_PATTERNS = (
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
     r"\bwhat(?:'s|s| is)\s+the\s+(?:point|goal|aim|object|objective)\s+of\s+(?:the\s+game|<game>|this\s+game)\b",
     r"\bis\s+<game>\s+(?:fun|good|hard|easy|worth)\b",
-    r"\belevator\s+pitch\b", r"\bsell\s+me\s+on\b", r"\bworth\s+(?:buying|getting|it)\b",
+    r"\belevator\s+pitch\b", r"\bsell\s+me\s+on\b",
+    r"\b(?:tell|give|explain|what'?s|what\s+is)\s+(?:\w+\s+){0,2}gist\b",
+    r"\bgist\s+of\s+<game>", r"\bworth\s+(?:buying|getting|it)\b",
     r"\bshould\s+(?:i|we)\s+(?:buy|get)\s+(?:it|<game>)\b",
     r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
     r"(?:什么|啥)是\s*<game>",

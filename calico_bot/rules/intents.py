@@ -339,15 +339,20 @@ _ROUND_END = re.compile(r"(?:一|这|每|本|这一)轮.{0,8}(?:结束|打完|�
 #: A count of one or two players asks about the solo or two-player rules, not the player count.
 _BEGINNER = re.compile(r"\bbeginners?\b|\bintro(?:ductory)?\b|\bfirst[- ]game\b|入门|新手")
 _WITHIN_TRICK = re.compile(r"(?:一|同一|这一?|那一?|每)墩(?:里|中|内|之中)|"
-                           r"\b(?:in|within|inside)\s+(?:a|one|the\s+same|one\s+single)\s+trick\b")
+                           r"\b(?:in|within|inside)\s+(?:a|one|the\s+same|one\s+single)\s+trick\b|"
+                           # a tie between cards just played ("can there be a tie for a trick", 两张一样的数字会打平吗
+                           # 比如两个人都出7)
+                           r"\b(?:ties?|tied|draw)\s+(?:for|on)\s+(?:a|the)\s+trick\b|"
+                           r"两张(?:一样|相同)(?:的)?(?:数字|牌|点数)|都出(?:了)?\s*\d")
 _SOLO = re.compile(r"\bsolo\b|单人|一个人玩|独自")
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
-#: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card, a declared
-#: colour, a bid or a trick (Calico has tiles, and The Isle of Cats no bot commands) point to Cat in the Box.
+#: Intents about using the bot, whose topic belongs to Calico or Cat in the Box: a card, a declared colour, a
+#: bid, a trick or a cell of the research board (Calico has tiles, and The Isle of Cats no bot commands) point
+#: to Cat in the Box.
 BOT_INTENTS = frozenset({"undo", "deadline", "bot_commands", "bot_ruling"})
-_CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b|\bset[- ]aside\b|"
+_CARD_RE = re.compile(r"\bcards?\b|\bdeclar\w*|\bbids?\b|\bbidding\b|\btricks?\b|\bset[- ]aside\b|\bcells?\b|"
                       r"报颜色|宣布颜色|报色|叫墩|叫牌|暗置|墩")
 
 

@@ -156,7 +156,7 @@ _META_PATTERNS = (
     r"你是谁", r"你叫什么", r"你是(?:人|机器人|ai|AI|真人|什么模型|哪个模型|gpt|chatgpt)", r"(?:大|语言)模型",
     r"谁(?:开发|做|写|创造|制作)(?:的|了)?你", r"你是谁(?:开发|做|写)的", r"你(?:几|多大)岁",
     r"你(?:最|比较|特别)?(?:喜欢|爱|讨厌)",
-    r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|查|找|订)",
+    r"你(?:好吗|在吗|会不会|能不能帮我)", r"讲(?:个|一个)笑话", r"(?:写|作)(?:一)?首诗", r"帮我(?:写|翻译|订)",
     r"翻译成", r"推荐(?:一|几)?(?:家|个|部|本|首|些)",
     r"你的(?:名字|提示词|主人|作者)", r"提示词", r"我好(?:无聊|累|饿|困)",
     r"(?:用的|跑的)是什么(?:模型|ai|AI)", r"\bdiscord\s+(?:server|account|nitro|status|profile|channel)",
@@ -171,7 +171,10 @@ _META_PATTERNS = (
     r"\bwrong\s+channel\b", r"\b(?:ban|mute|kick)\s+@", r"\byou(?:'re| are)\s+the\s+best\b",
     r"你(?:有没有|有)记忆", r"记住我", r"(?:discord|Discord|DC|dc)\s*(?:里|上)?(?:怎么)?(?:建|创建|开)(?:频道|服务器)",
     r"\b(?:the\s+)?bot\s+(?:is|was|seems|keeps)\s+(?:so\s+|really\s+)?(?:broken|down|dead|slow|lagging|stuck|offline|"
-    r"not\s+working|crashing|spamming)\b", r"\bwhy\s+is\s+the\s+bot\b", r"机器人(?:坏了|卡了|挂了|好慢|没反应|出错)",
+    r"not\s+working|crashing|spamming)\b", r"\bwhy\s+is\s+the\s+bot\b",
+    r"\bis\s+(?:the\s+)?bot\s+(?:down|dead|broken|offline|online|up|alive|lagging|frozen|working)\s*(?:[?？!.]|$|again|"
+    r"for|right\s+now|rn)", r"\b(?:it'?s|bot'?s|bot\s+is)\s+not\s+responding\b",
+    r"机器人(?:坏了|卡了|挂了|好慢|没反应|出错)",
     r"开黑", r"^有人(?:在)?吗", r"\bwho(?:'s| is)\s+up\s+for\b",
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play)\b",
     r"\brate\s+my\b", r"\bcongrat", r"\b(?:what|which)\s+games?\s+do\s+you\s+(?:guys\s+|all\s+)?play\b",
@@ -198,8 +201,19 @@ _META_PATTERNS = (
     r"(?:discord|dc)\s*(?:里|上)?(?:怎么|如何)?(?:设置|关闭|打开|静音|屏蔽)",
     r"(?:discord|dc)\s*(?:里|上)?.{0,4}(?:上传|发图|发不了|登录|登不上|闪退|掉线|图片|文件太大)",
     r"\bnear\s+me\b", r"\b(?:buy|order|purchase)\s+(?:a\s+)?(?:copy|board\s*games?|the\s+(?:box|game))\b",
+    # a newcomer to the server ("just joined from reddit"), running a server or a bot of one's own (roles,
+    # permissions, slash commands that do not show, syncing them to a guild, re-inviting a bot), reaching Discord
+    # at all (挂梯子)
+    r"\bjust\s+joined\s+(?:the\s+|this\s+)?(?:server|discord|channel|community|from)\b",
+    r"\ba\s+discord\s+thing\b|\bguilds?\b|\bmy\s+(?:own\s+)?slash\s+commands\b|"
+    r"(?:^|\s)/poll\b",
+    r"(?:设置|创建)(?:一个|个)?.{0,10}频道|建(?:一个|个)频道|(?:改|设置|开|给)(?:了)?.{0,4}权限|管理员(?:能|才能|可以)?看",
+    r"(?:斜杠)?(?:命令|指令)注册|(?:重新)?邀请(?:一下)?(?:这个)?机器人", r"挂梯子|翻墙|\bvpn\b|(?:discord|dc)\s*在国内",
 )
 _META_RE = re.compile("|".join(_META_PATTERNS))
+#: An errand for the bot ("帮我查一下明天的天气"), unless the message holds a rules word ("帮我查一下彩虹纽扣的规则"
+#: asks for a rule) or asks about a game's structure (then no keywords are given).
+_ERRAND_ZH_RE = re.compile(r"帮我(?:查|找)")
 #: Buying or pricing a game (even one of ours), news about one (a release, a review, its art), or ranking
 #: board games in general: no rules question.
 _SHOPPING_RE = re.compile("|".join((
@@ -310,6 +324,12 @@ _IDENTITY_RE = re.compile("|".join((
 #: Talk around one of our games that asks nothing of its rules, even with the game named: who won a past
 #: game, finding players for one, a copy arriving, opinions of the art, a game like ours to recommend.
 _GAME_TALK_RE = re.compile("|".join((
+    # an opinion offered to the others ("anyone else think the isle of cats art is gorgeous?"), someone late for
+    # the game, names given to the cats (给猫咪起名字), merchandise made (一起做猫与花毯的周边, 徽章)
+    r"\banyone\s+else\s+(?:think|thinks|feel|feels|find|finds|love|loves|hate|hates|like|likes)\b",
+    r"\b(?:is|are|was|were|'s|'re)\s+(?:running\s+)?late\s+(?:again|today|tonight|as\s+usual|as\s+always)\b|"
+    r"\brunning\s+late\b|迟到", r"(?:起|取)(?:了)?(?:个|些)?名字",
+    r"做(?:个|些|点|一些)?.{0,10}周边|徽章",
     r"\bwho\s+(?:actually\s+|even\s+|finally\s+|ended\s+up\s+)?won\b.{0,40}\b(?:last\s+(?:night|week|time)|yesterday|"
     r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+other\s+(?:day|night)|earlier\s+today|this\s+morning)\b",
     r"\b(?:last\s+night|yesterday|the\s+other\s+(?:day|night))\b.{0,40}\bwho\s+(?:actually\s+)?won\b",
@@ -365,7 +385,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"有没有(?:更|别的|其他)推荐",
     # (not with a player count: "两个人玩猫与花毯好玩吗,还是四人更好" asks about the variant)
     r"^(?!.*(?:[两二三四五六几\d]个?人|人局|单人|双人)).*(?:游戏|桌游|猫岛|盒中猫|花毯)(?:到底)?(?:好玩吗|好不好玩)"
-    r"(?!.{0,20}(?:怎么|规则|玩法|讲讲|介绍|说说))",
+    r"(?!.{0,20}(?:怎么|规则|玩法|讲讲|介绍|说说|多久|多长时间|几(?:个)?人))",  # nor with its length or players asked
     r"你们(?:给|打)(?:它|这(?:个)?(?:游戏|桌游))?几分|(?:十分制|10分制)",
     r"(?:类似|像).{0,8}的(?:桌游|游戏)(?:推荐|有(?:哪些|什么|没有))", r"有没有(?:类似|像).{0,10}的(?:桌游|游戏)",
     r"推荐.{0,6}(?:类似|像)", r"\bgame\s+(?:recs?|recommendations?|suggestions?)\b",
@@ -479,17 +499,25 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"入坑|跟我作对|死活不|(?:很|太|超)喜欢|主题日|轮着玩|运气(?:太|好|真)?差|手气(?:太|好|真)?差|脸黑|非酋|"
     r"我的命|认命了|每次都输|(?:太|好|真)?丢人|晒一下|晒(?:个|一下)?分|(?:真的|超|很|太|挺)好玩(?!吗)|刚刚好",
     r"\bmy\s+(?:highest|best|top)\s+(?:score\s+)?ever\b|\bgives?\s+me\s+anxiety\b",
+    # a score or a streak shown off ("scored 62 in calico solo today and i'm telling everyone", "just won cat in the
+    # box 3 rounds in a row, i'm unstoppable", 被朋友虐惨了)
+    r"^(?:i\s+)?(?:just\s+)?(?:scored|got|made|hit)\s+\d+\s+(?:points?\s+|pts\s+)?(?:in|at|on)\b|"
+    r"\btelling\s+everyone\b|\bbragging\b|\bshowing\s+off\b|\bunstoppable\b|\b(?:win|winning)\s+streak\b",
+    r"连胜|连赢|虐(?:惨|哭|爆)|被.{0,6}虐(?:了|得)",
 )))
 #: A request, which asks as a question does ("all calico cats and their points pls", 麻烦讲一下, 求个规则).
 _REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)")
-#: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能), or a request: no feeling to refuse.
+#: Someone's claim about a rule, to be settled ("my friend says ...", "my 老婆 says patches have to ...",
+#: 朋友说我还能拿).
+_CLAIM_RE = re.compile(r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"
+                       r"(?:\s+that)?\s+(?:\w+\s+){0,3}(?:can|can'?t|cannot|could|must|has\s+to|have\s+to|is|isn'?t|"
+                       r"are|aren'?t|counts?|doesn'?t|does|should|only|needs?)\b|"
+                       r"(?:朋友|他|她|对面|别人|有人|老婆|老公|男朋友|女朋友)说.{0,4}(?:能|可以|不能|不可以|算|不算|要|必须|只能)")
+#: A statement that still asks ("we weren't sure if that's allowed", 不确定能不能), a request or a claim: no feeling
+#: to refuse.
 _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+sure\b|\bunsure\b|\bwondering\b|"
                              r"\bconfused\b|不确定|不知道|搞不懂|不清楚|" + _REQUEST_RE.pattern + "|"
-                             # someone's claim about a rule, to be settled ("my friend says ...", 朋友说我还能拿)
-                             r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"
-                             r"(?:\s+that)?\s+(?:\w+\s+){0,3}(?:can|can'?t|cannot|could|must|has\s+to|have\s+to|is|isn'?t|"
-                             r"are|aren'?t|counts?|doesn'?t|does|should|only|needs?)\b|"
-                             r"(?:朋友|他|她|对面|别人|有人)说.{0,4}(?:能|可以|不能|不可以|算|不算|要|必须|只能)")
+                             + _CLAIM_RE.pattern)
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
@@ -500,6 +528,8 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"(?:vs\.?|v\.?|versus|against)\s+\w+|\bcricket\b|\btest\s+match\b|"
                              # the law, shipping a parcel, fractions, real cats' breeds and sexes
                              r"\binternational\s+waters\b|\bagainst\s+the\s+law\b|"
+                             # colour theory ("complementary colour of teal", 互补色)
+                             r"\bcomplementary\s+colou?rs?\b|互补色|"
                              # naming a boat or a pet ("help me name my new boat")
                              r"\bname\s+(?:my|our|the)\s+(?:new\s+)?(?:(?:sail|row|house)?boat|ship|yacht|cat|kitten|dog|puppy|pet)\b|"
                              r"\b(?:usps|fedex|dhl|ups\s+(?:ground|store|shipping))\b|\boversize\s+fees?\b|"
@@ -520,13 +550,16 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
 _ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|"
             r"对吧|是吧|对不对|没错吧")
 #: Signs that a message asks something: those, or an English question word anywhere.
-_ASKS_RE = re.compile(_ZH_ASKS + r"|\b(?:how|what|why|when|which|who|where|can|could|do|does|is|are|should|would|"
-                      r"will)\b")
+#: A statement turned into a question at its end ("so i got 32 fish now right", "that counts, correct?"), not
+#: "you're right" or "that's right".
+_EN_TAG_ASKS = r"(?<!re\s)(?<!ts\s)(?<!'s\s)(?<!all\s)(?<!\bu\s)\b(?:right|correct)\s*[?？]*\s*$"
+_ASKS_RE = re.compile(_ZH_ASKS + "|" + _EN_TAG_ASKS + r"|\b(?:how|what|why|when|which|who|where|can|could|do|does|is|"
+                      r"are|should|would|will)\b")
 
 #: The shape of a question: those (or 还是, "or"), or an English question word opening a clause ("is it ...",
 #: "so can i ..."), not inside a statement ("the rating is 7.8").
 _QUESTION_SHAPE_RE = re.compile(
-    _ZH_ASKS + r"|还是|"
+    _ZH_ASKS + "|" + _EN_TAG_ASKS + r"|还是|"
     r"(?:^|[,.!;:，。！；]\s*|\b(?:so|and|but|ok|okay|like|also|then|wait|hey|lol|um|uh|btw)\s+)"
     r"(?:how|what|whats|what's|why|when|which|who|where|can|could|do|does|did|is|are|should|would|"
     r"will|may|must|if|any|anyone|am|was|were)\b")
@@ -560,7 +593,9 @@ _URL_RE = re.compile(r"https?://\S+|www\.\S+|discord\.gg/\S+")
 #: Table talk around a game: "nice move!", "well played", "good luck all".
 _TABLE_TALK_RE = re.compile(
     r"^(?:nice|good|great|well|bad)\s+(?:move|play|played|game|one|job|turn|luck)\b|\bwell\s+played\b|"
-    r"\bdidn'?t\s+see\s+that\s+coming\b|\bsaw\s+that\s+coming\b"
+    r"\bdidn'?t\s+see\s+that\s+coming\b|\bsaw\s+that\s+coming\b|"
+    # a newcomer's hello ("hey all, new here!"; not "new here - how do the buttons work?")
+    r"^(?!.*[?？])(?!.*\b(?:how|what|why|when|where|which|who|can|could|do|does|is|are|should)\b).*\bnew\s+here\b"
 )
 
 # ------------------------------------------------------------------------------ small talk
@@ -652,6 +687,7 @@ moderator admin nickname username avatar profile nitro emoji
 permit permits meeting meetings agenda cartoon cartoons
 """.replace("?", "").split()) - {"fish", "space", "match", "theory", "shop", "river", "mouse", "windows", "kitty",
                                  "kittens", "rescue", "tonight", "referee"}
+# (餐厅 is not one: a boat in The Isle of Cats has a dining room, which two lessons want empty.)
 _OUT_OF_DOMAIN_ZH = (
     "我家猫", "我家的猫", "家里的猫", "家里养", "家里猫", "猫和狗", "和平相处", "怎么形成的",
     "卡了卡了", "网好差", "网络", "信号", "衣服", "被子怎么缝", "缝被子", "缝衣服", "缝补", "缝制",
@@ -659,7 +695,7 @@ _OUT_OF_DOMAIN_ZH = (
     "绝育", "兽医", "宠物", "动画", "动画片", "量子", "纠缠", "物理", "鱼竿", "装备", "春节",
     "过年", "节日", "味道", "好喝", "零食", "坐船去", "被子怎么做", "怎么做被子", "彩虹糖",
     "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
-    "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "餐厅", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
+    "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
     "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
     "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
     "代码", "编程", "python", "程序", "密码", "网速",
@@ -902,8 +938,10 @@ def other_domain_signals(question: str) -> int:
     text = _SIMILE_RE.sub(" ", to_simplified(question.lower()))
     pictured = picture_words(text)
     words = sum(w in _OUT_OF_DOMAIN_EN and w not in pictured for w in re.findall(r"[a-z0-9']+", text))
+    # The people one plays with are no sign of chat when the message settles what one of them claims.
+    people = 0 if _CLAIM_RE.search(text) else len(_PEOPLE_ZH_RE.findall(text))
     return (words + len(_OUT_OF_DOMAIN_ZH_RE.findall(text)) + len(_PET_TALK_RE.findall(text))
-            + len(_EVERYDAY_RE.findall(text)) + len(_PEOPLE_ZH_RE.findall(text)))
+            + len(_EVERYDAY_RE.findall(text)) + people)
 
 
 def mentions_other_domain(question: str) -> bool:
@@ -926,7 +964,9 @@ _ZH_RULES_PHRASES = re.compile(r"(?:几|多少|每|哪)张|(?:能|可以)?叫(?:
                                 # drafting cards ("留2张传剩下?": keep two, pass the rest)
                                 r"留(?:下)?[一二两三四五\d]张|传(?:给)?(?:剩下|下家|左边|右边|左手|右手)|剩下的?(?:传|给下家)|"
                                 # playing through the bot ("用机器人玩的时候", "在机器人里能不能悔"): about using it
-                                r"(?:用|在|通过)机器人(?:里|上)?(?:玩|下|出|放|打|看|报|叫)|机器人(?:里|上)(?:怎么|能|可以|会)")
+                                r"(?:用|在|通过)机器人(?:里|上)?(?:玩|下|出|放|打|看|报|叫)|机器人(?:里|上)(?:怎么|能|可以|会)|"
+                                # the bot playing for someone away ("我走开了机器人会帮我放布吗"), a patch placed (放布)
+                                r"机器人(?:会|能|可以)?(?:帮|替)(?:我|他|她|你)(?:们)?(?:下|放|出|打|走|拿|玩)|放(?:一块)?布(?![丁置局料店])")
 
 
 #: The games' theme words: every game is about cats (in a box, on an island, on a quilt). A message
@@ -1078,7 +1118,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
         return "other_domain"
     if named_game is not None:
         return None
-    if _META_RE.search(text):
+    if _META_RE.search(text) or (_ERRAND_ZH_RE.search(text) and zh_keywords is not None
+                                 and not has_zh_rules_word(text, zh_keywords)):
         return "about_bot"
     if terms is None:
         terms = tuple(canonical(w) for w in en_words(text))

@@ -639,6 +639,8 @@ class RulesIndex:
         here = here if here in GAMES else None
         default = here or "calico"  # the game a question that names none is about
         query = self._analyse(question)
+        if game is None and card_number_game(question, certain=True) is not None:
+            game = "ioc"  # "card 117 ...": only The Isle of Cats numbers its cards so high
         known = tuple(t for t in query.en if t in self._en.said_vocab)
         # The clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not the laughter). Signs of another
         # subject count only there: "纽扣到底是同颜色连三块还是同图案连三块 我和老公为这个吵起来了" asks about
@@ -706,6 +708,10 @@ class RulesIndex:
                 # An aside, then "anyway, <the question>": the question may be judged on its own.
                 needed = min(needed, self.scope_model.floor(self.scope_text(tail)))
             needed *= NAMED_GAME_FLOOR_SHARE if named_share else 1.0
+            if whole is not None and whole == game:
+                # It names one of our games and asks what the game is ("tell me the gist of it"): however
+                # chatty around that, the overview answers it, so the classifier may only ask for its capped floor.
+                needed = min(needed, self.scope_model.cap)
             if hits[0].score < needed:
                 reason = "learned_off_topic"
         if reason is not None:

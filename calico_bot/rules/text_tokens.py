@@ -51,11 +51,28 @@ def normalize_lang(lang: str | None) -> str | None:
 
 _T2S = opencc.OpenCC("t2s")
 
+#: Written Cantonese, as Hong Kong players type it ("開局要蓋一張牌係咩意思", "點樣計分"), read as the Mandarin the
+#: rules are written in; after t2s (係 is then 系). Only words a Mandarin text does not use: 系 alone is
+#: 关系 / 体系, 点 alone 一点, 仲 alone 仲裁.
+_CANTONESE = {"系唔系": "是不是", "系咪": "是不是", "系咩": "是什么", "唔系": "不是", "乜嘢": "什么", "咩": "什么",
+              "点样": "怎么", "点解": "为什么", "点用": "怎么用", "点算": "怎么算", "点玩": "怎么玩", "几多": "多少",
+              "边个": "哪个", "呢张": "这张", "呢个": "这个", "仲可以": "还可以", "仲要": "还要", "仲有": "还有",
+              "佢哋": "他们", "我哋": "我们", "你哋": "你们", "佢": "他", "咗": "了", "唔": "不", "冇": "没有",
+              "嘅": "的", "啲": "些", "喺": "在", "嚟": "来", "睇": "看", "畀": "给", "攞": "拿", "揸": "拿"}
+_CANTONESE_RE = re.compile("|".join(sorted(_CANTONESE, key=len, reverse=True)))
+_CANTONESE_MARKS = frozenset("系咩乜点几边呢仲佢哋咗唔冇嘅啲喺嚟睇畀攞揸")
+
 
 @lru_cache(maxsize=8192)
 def to_simplified(text: str) -> str:
-    """The text with traditional Chinese characters converted to simplified ones (OpenCC t2s)."""
-    return _T2S.convert(text) if any(ord(ch) >= 0x2E80 for ch in text) else text
+    """The text with traditional Chinese characters converted to simplified ones (OpenCC t2s), and written
+    Cantonese words to Mandarin ones (``_CANTONESE``)."""
+    if not any(ord(ch) >= 0x2E80 for ch in text):
+        return text
+    text = _T2S.convert(text)
+    if not _CANTONESE_MARKS.isdisjoint(text):
+        text = _CANTONESE_RE.sub(lambda m: _CANTONESE[m.group(0)], text)
+    return text
 
 
 #: Misspelt or shortened question words ("abt": about), read as the word before the question patterns are

@@ -1260,3 +1260,75 @@ def test_a_card_named_by_its_number_points_to_the_isle_of_cats(real_index: Rules
 def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -> None:
     for message in ("how do you play tetris", "俄罗斯方块怎么玩", "carcassonne farmers, how do they score?"):
         assert real_index.lookup(message).out_of_scope == "other_game", message
+
+
+# ---------------------------------------------------------------------- issue 17, twenty-third pass
+@pytest.mark.parametrize(("message", "reason"), [
+    # a score or a streak shown off, a loss told
+    ("just scored 64 in calico today, telling the whole server", "game_talk"),
+    ("won isle of cats four games straight, I'm unstoppable", "game_talk"),
+    ("周末玩盒中猫又被老婆虐哭了", "game_talk"),
+    # the bot's health, colour theory, an errand with no rule in it
+    ("is the bot down again? nothing happens when I type", "about_bot"),
+    ("what's the complementary color of purple", "other_domain"),
+    ("帮我查一下明天的航班", "about_bot"),
+    # an opinion shared, someone late, names for the cats, a hello, running a server of one's own
+    ("anyone else think the calico box art is adorable?", "game_talk"),
+    ("Sam is running late, we'll start cat in the box without him", "game_talk"),
+    ("给猫岛里的猫都起了名字哈哈", "game_talk"),
+    ("hey everyone, new here!", "small_talk"),
+    ("my slash commands won't show up in my own server, how do I sync them", "about_bot"),
+    ("怎么创建一个只有管理员能看到的频道", "about_bot"),
+    ("Discord 在国内需要挂梯子吗", "about_bot"),
+])
+def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
+                                                                reason: str) -> None:
+    assert_refused(real_index, message, reason)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    # "帮我查一下" asks for a rule when the message holds one
+    ("帮我查一下彩虹纽扣怎么算分", "calico.buttons.rainbow"),
+    ("家庭模式平手了怎么判胜负?帮我查一下", "ioc.ties"),
+    # a statement turned into a question by its last word
+    ("so with 5 fish left from yesterday and 20 today i have 25 fish right", "ioc.fish.draft"),
+    # The Isle of Cats' dining room is a room of the boat, not a restaurant
+    ("房间要全盖满才不扣分吗 我的餐厅还差一格", "ioc.scoring"),
+    # a tie between two cards played is the trick's winner, not the final tie-break
+    ("can two cards tie for a trick if both are a 5", "citb.trick.winner"),
+    ("两个人都出8会打平吗", "citb.trick.winner"),
+    # a cell of the research board points a bot question to Cat in the Box
+    ("I misclicked a cell, can the bot undo it?", "citb.bot.commands"),
+    # the gist of a game asked for among chatter; players' names for the lessons
+    ("friday's game night is all newcomers, tell me the gist of the isle of cats so I can pitch it", "ioc.overview"),
+    ("猫岛的秘密目标怎么计分", "ioc.lessons"),
+    # written Cantonese; "is it fun" beside its length; the bot placing a patch for someone away
+    ("點樣先可以攞到貓咪分?", "calico.cats.attract"),
+    ("盒中猫好玩吗?一局大概玩多久", "citb.overview"),
+    ("我不在的时候机器人会帮我放布吗", "calico.bot.commands"),
+    # a card numbered above Cat in the Box's picks The Isle of Cats; a newcomer's question is a question
+    ("card 117 says pick a colour, when do I choose it", "ioc.lessons"),
+    ("new here - how do the buttons work?", "calico.buttons"),
+])
+
+
+def test_twenty_third_pass_rules_questions_are_answered(real_index: RulesIndex, question: str, topic: str) -> None:
+    assert_answers_first(real_index, question, topic)
+
+
+def test_cantonese_is_read_as_mandarin() -> None:
+    from calico_bot.rules.text_tokens import to_simplified
+
+    assert to_simplified("開局要蓋一張牌係咩意思") == "开局要盖一张牌是什么意思"
+    assert to_simplified("佢出咗紅色,我唔可以跟") == "他出了红色,我不可以跟"
+    assert to_simplified("關係") == "关系"  # 係 of Mandarin stays 系
+
+
+def test_only_a_card_word_and_a_high_number_are_certain() -> None:
+    from calico_bot.rules.games import card_number_game
+
+    assert card_number_game("lesson 140 with an empty room", certain=True) == "ioc"
+    assert card_number_game("117号卡怎么用", certain=True) == "ioc"
+    # Cat in the Box has 10s; a bare 号 is a date
+    assert card_number_game("五人局10号牌算吗", certain=True) is None
+    assert card_number_game("12号晚上打", certain=True) is None
