@@ -17,6 +17,8 @@ _GAME_PATTERNS: dict[str, tuple[str, ...]] = {
         r"猫咪盒子", r"盒子里的猫咪", r"猫在盒子里", r"猫盒",
         r"盒中[帽毛喵锚]", r"合中猫",  # pinyin slips: the last character typed as another "mao", 盒 as 合
         r"薛定谔", r"量子猫",
+        # described, not named: "这个量子吃墩游戏", "the quantum trick-taker"
+        r"量子(?:吃墩|叫墩|桌游|卡牌|纸牌)", r"\bquantum\s+(?:trick[- ]?tak(?:ing|ers?)|card\s+game)\b",
     ),
     "ioc": (
         r"isle[ -]?of[ -]?(?:the[ -]?)?cats?", r"\bioc\b", r"\btioc\b", r"cats? island", r"猫咪岛", r"猫之岛", r"猫岛",

@@ -205,6 +205,12 @@ _META_PATTERNS = (
     # permissions, slash commands that do not show, syncing them to a guild, re-inviting a bot), reaching Discord
     # at all (挂梯子)
     r"\bjust\s+joined\s+(?:the\s+|this\s+)?(?:server|discord|channel|community|from)\b",
+    # instructions to be ignored, the bot's feelings
+    r"\bignore\s+(?:all\s+)?(?:of\s+)?(?:your|the|my|previous|prior|above)?\s*(?:previous\s+|prior\s+)?"
+    r"(?:instructions|prompts?)\b|\bsystem\s+prompt\b|\bjailbreak\b|越狱|忽略.{0,10}(?:指令|提示词?|设定)|"
+    r"没有限制的\s*(?:ai|人工智能)",
+    r"\bdo\s+you\s+(?:ever\s+)?(?:get|feel)\s+(?:lonely|sad|bored|happy|tired|angry|scared)\b|"
+    r"你(?:会|会不会)(?:感到|觉得)?(?:孤独|寂寞|难过|伤心)",
     r"\ba\s+discord\s+thing\b|\bguilds?\b|\bmy\s+(?:own\s+)?slash\s+commands\b|"
     r"(?:^|\s)/poll\b",
     r"(?:设置|创建)(?:一个|个)?.{0,10}频道|建(?:一个|个)频道|(?:改|设置|开|给)(?:了)?.{0,4}权限|管理员(?:能|才能|可以)?看",
@@ -221,7 +227,8 @@ _SHOPPING_RE = re.compile("|".join((
     r"calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats|it|one)\b",
     r"\bhow\s+much\s+(?:does|is|do)\s+(?:the\s+)?(?:game|box|calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)"
     r"\s+(?:cost|go\s+for|sell\s+for)\b",
-    r"\b(?:on|from)\s+(?:amazon|ebay)\b", r"\bcheap(?:er|est)?\s+(?:copy|price|deal)\b", r"\bof\s+all\s+time\b",
+    r"\b(?:on|from)\s+(?:amazon|ebay)\b", r"\bstill\s+(?:sold|available|in\s+stock|for\s+sale)\b|\bsold\s+anywhere\b",
+    r"\bcheap(?:er|est)?\s+(?:copy|price|deal)\b", r"\bof\s+all\s+time\b",
     r"\b(?:board|card|party)\s+games?\s+for\s+(?:travel|trips?|kids|parties|couples|date\s+night)\b",
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
@@ -327,6 +334,16 @@ _GAME_TALK_RE = re.compile("|".join((
     # an opinion offered to the others ("anyone else think the isle of cats art is gorgeous?"), someone late for
     # the game, names given to the cats (给猫咪起名字), merchandise made (一起做猫与花毯的周边, 徽章)
     r"\banyone\s+else\s+(?:think|thinks|feel|feels|find|finds|love|loves|hate|hates|like|likes)\b",
+    # questions to the other members about their own habits ("how many of you own all three", "who here plays
+    # calico mostly solo", "what snacks do you pair with it", "would he still like it you think?", 大家一般跟谁玩,
+    # 放什么音乐, 有人涂过色吗), the real cats in the room, invented house rules
+    r"\bhow\s+many\s+of\s+you\b|\bwho\s+here\s+(?:plays|owns|has|likes|prefers|actually)\b|"
+    r"\bcurious\s+what\s+(?:everyone|people|others|y'?all)\b|\bwhat'?s\s+everyone'?s\b|"
+    r"\b(?:what|which|bring|brings|brought|bringing)\s+(?:the\s+)?snacks?\b|\bsnacks?\b.{0,30}\bpair\b|"
+    r"\bwould\s+(?:he|she|they)\s+(?:still\s+)?(?:like|enjoy|love)\b|\bwith\s+your\s+(?:actual|real)\s+cats\b|"
+    r"\bhouse\s+rules?\b.{0,80}\banyone\s+else\b|\banyone\s+else\s+do\b",
+    r"(?:他|她|他们|她们)会喜欢吗|(?:大家|你们)(?:一般|平时)?(?:都)?(?:跟|和)谁玩|玩得多还是|(?:放|听)(?:什么|啥)(?:音乐|歌)|歌单|"
+    r"涂(?:过)?色|晒图|早教|玩具",
     r"\b(?:is|are|was|were|'s|'re)\s+(?:running\s+)?late\s+(?:again|today|tonight|as\s+usual|as\s+always)\b|"
     r"\brunning\s+late\b|迟到", r"(?:起|取)(?:了)?(?:个|些)?名字",
     r"做(?:个|些|点|一些)?.{0,10}周边|徽章",
@@ -804,7 +821,8 @@ _COMPARISON_RE = re.compile(
     r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|"
     r"\breminds?\s+me\s+of|\breminded\s+me\s+of|让我想起|想起了|像|跟|和|比)\s*"
     r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?"  # "like trump in bridge": two words may come between
-    r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?$"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
+    r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets
+    r"(?:[\u3400-\u9fff]{1,6}\s*[/、或]\s*)?$"  # "像升级/拖拉机里的主": a list whose first name is not known as a game
 )
 #: ", like draw then play in uno", "? like every card is an uno wild": a longer comparison, opened by "like" after a
 #: break in the sentence (not "i like playing chess").
@@ -821,8 +839,8 @@ def _long_comparison(before: str) -> re.Match[str] | None:
 
 #: A part of the game just named ("斗地主的三带一对", "uno's wild card"): the same comparison.
 _PART_OF_RE = re.compile(r"\s*(?:的|里的|中的|'s)\s*")
-#: "oh hell style", "spades-style": a comparison that follows the other game's name.
-_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|esque|brain|instincts?|habits?)\b|"
+#: "oh hell style", "spades-style", "tetris-looking": a comparison that follows the other game's name.
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|looking|esque|brain|instincts?|habits?)\b|"
                              r"\s*(?:的)?(?:既视感|感觉|风格|似的)")  # "俄罗斯方块既视感", "uno 的感觉"
 #: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
 #: other game does it (not a message that starts with the other game: "in azul the first player tile gives -1 right").
@@ -856,6 +874,8 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             spans.append((c.start(), m.end()))
         elif (after := _STYLE_AFTER_RE.match(text, m.end())) is not None:
             spans.append((m.start(), after.end()))
+        elif (aside := _bracketed(text, m.start(), m.end())) is not None:
+            spans.append(aside)  # "... second button or nah? (in candy crush bigger = better lol)": an aside
         elif (_IN_GAME_BEFORE_RE.search(text[: m.start() + (3 if m.group(0).startswith("in ") else 0)])
               and _IN_GAME_AFTER_RE.match(text, m.end())):  # "in hearts" may be one name of the list
             spans.append((m.start(), m.end()))
@@ -867,6 +887,22 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             continue
         compared_until = m.end()
     return spans, named
+
+
+def _bracketed(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of the brackets around the game named at ``start:end`` (from the opening bracket to the closing
+    one, or to the end of the text), when the text has words before them and the brackets say more than the
+    game: an aside ("(in candy crush bigger = better lol)"), not the game asked about ("how do i score (in catan)")."""
+    opening = max(text.rfind("(", 0, start), text.rfind("（", 0, start))
+    if opening <= 0 or max(text.rfind(")", opening, start), text.rfind("）", opening, start)) >= 0:
+        return None
+    if not re.search(r"[a-z\u3400-\u9fff]", text[:opening]):
+        return None
+    closing = min((i for i in (text.find(")", end), text.find("）", end)) if i >= 0), default=len(text))
+    rest = text[opening + 1: start] + " " + text[end: closing]
+    if len(re.findall(r"[a-z0-9']+|[\u3400-\u9fff]", re.sub(r"\b(?:in|at|for|like)\b|里|中", " ", rest))) < 2:
+        return None
+    return opening, min(closing + 1, len(text))
 
 
 #: "... 和猫与花毯没关系哈", "not about calico": the message says itself that it asks about another game.
