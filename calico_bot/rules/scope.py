@@ -231,6 +231,8 @@ _SHOPPING_RE = re.compile("|".join((
     r"\bcheap(?:er|est)?\s+(?:copy|price|deal)\b", r"\bof\s+all\s+time\b",
     r"\b(?:board|card|party)\s+games?\s+for\s+(?:travel|trips?|kids|parties|couples|date\s+night)\b",
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
+    # the price of a box said the other way round (多少钱一盒), a crowdfunding pledge
+    r"多少钱一盒|\bpledges?\b|\bkickstarter\b.{0,20}\b(?:still\s+open|late\s+pledge)\b",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
     r"史上最(?:好玩|好|佳)", r"淘宝|京东|拼多多|闲鱼|亚马逊|哪家(?:买|店)",
@@ -334,6 +336,14 @@ _GAME_TALK_RE = re.compile("|".join((
     # an opinion offered to the others ("anyone else think the isle of cats art is gorgeous?"), someone late for
     # the game, names given to the cats (给猫咪起名字), merchandise made (一起做猫与花毯的周边, 徽章)
     r"\banyone\s+else\s+(?:think|thinks|feel|feels|find|finds|love|loves|hate|hates|like|likes)\b",
+    # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), games recommended
+    # between members (大家有推荐吗), "thoughts on order?"
+    r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
+    r"\bthoughts\s+on\s+(?:the\s+)?order\s*\?*\s*$",
+    # bad luck and a loss one will keep thinking of, even told with a question word in them ("the dice gods hate
+    # me ... lessons I can't use", "... I will be thinking about this for a week")
+    r"\bdice\s+gods\b|\b(?:the\s+game|rng|luck|the\s+universe)\s+hates\s+me\b|"
+    r"\bthinking\s+about\s+(?:this|it)\s+for\s+a\b",
     # questions to the other members about their own habits ("how many of you own all three", "who here plays
     # calico mostly solo", "what snacks do you pair with it", "would he still like it you think?", 大家一般跟谁玩,
     # 放什么音乐, 有人涂过色吗), the real cats in the room, invented house rules
@@ -359,7 +369,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\btournaments?\b.{0,40}\b(?:sign\s*-?\s*ups?|register|registration|entry|where|when|prize)\b",
     r"(?:线下|线上|网上)?(?:比赛|锦标赛|大赛|联赛).{0,8}(?:报名|在哪|哪里|什么时候|奖金|奖品)|(?:报名|参加).{0,6}(?:比赛|锦标赛|大赛)|线下(?:局|聚会|活动|比赛)",
     r"(?:今晚|明晚|今天晚上|明天|这周|周末|周[一二三四五六日末]|星期[一二三四五六日天]).{0,6}(?:有没有人|有人|谁)(?:要|想)?"
-    r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约",
+    r"(?:约|一起|来|玩|开)", r"(?:有人|谁)(?:要|想)?约", r"还差(?:一|两|几|\d)\s*(?:个)?人",
     # finding players (not "第一墩谁来打", who leads the first trick)
     r"桌游搭子|找搭子|三缺一|(?:有没有人|有人)(?:要|想)?(?:一起|来)(?:开|玩|打)|谁(?:要|想)?一起(?:开|玩|打)",
     r"\b(?:i'?m|am|anyone|anybody|who'?s|who\s+is|you|u|everyone|y'?all|people)\s+(?:free|down)\s+"
@@ -470,7 +480,7 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bgame\s+of\s+the\s+year\b|\bgoty\b|\bcuter\b|\bvote\s+w(?:ith|/)?\s+reactions\b",
     r"\bthe\s+only\s+(?:\w+\s+)?games?\s+(?:my|our|i|we|she|he|they)\b",
     r"\bthe\s+only\s+(?:\w+\s+){0,2}(?:trick[- ]?takers?|one)\s+(?:my|our|i|we|she|he|they)\s+(?:\w+\s+){0,2}"
-    r"(?:will|would|plays?|likes?|enjoys?)\b",
+    r"(?:will|would|plays?|likes?|enjoys?|asks?\s+for|wants?)\b|唯一(?:点名)?要玩的",
     # the best one played, pictures to come ("best trick taker I've played this year", "will post pics later")
     r"\b(?:best|worst|favou?rite)\s+(?:[\w-]+\s+){0,3}(?:i'?ve|i\s+have|we'?ve|we\s+have)\s+(?:ever\s+)?played\b",
     r"\bpost\s+(?:some\s+)?(?:pics|pictures|photos)\b|\bpainted\s+my\s+own\b|手绘|发图|晚点发",
@@ -516,6 +526,8 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"入坑|跟我作对|死活不|(?:很|太|超)喜欢|主题日|轮着玩|运气(?:太|好|真)?差|手气(?:太|好|真)?差|脸黑|非酋|"
     r"我的命|认命了|每次都输|(?:太|好|真)?丢人|晒一下|晒(?:个|一下)?分|(?:真的|超|很|太|挺)好玩(?!吗)|刚刚好",
     r"\bmy\s+(?:highest|best|top)\s+(?:score\s+)?ever\b|\bgives?\s+me\s+anxiety\b",
+    # praise, a loss by a point, bad luck felt (好可爱, 心态崩了, 念叨一星期, "I lost cat in the box by 1 point")
+    r"(?:好|太|超|真)可爱|真爱了|心态崩了|念叨|\bi\s+lost\s+(?:\w+\s+){0,5}by\s+(?:\d+|one|a)\s+points?\b",
     # a score or a streak shown off ("scored 62 in calico solo today and i'm telling everyone", "just won cat in the
     # box 3 rounds in a row, i'm unstoppable", 被朋友虐惨了)
     r"^(?:i\s+)?(?:just\s+)?(?:scored|got|made|hit)\s+\d+\s+(?:points?\s+|pts\s+)?(?:in|at|on)\b|"
@@ -565,7 +577,7 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
                                  r"(?:这个?|该)(?:游戏|桌游).{0,4}(?:什么|啥)玩法")
 #: A question mark or a Chinese question word: a message with one of these asks something.
 _ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|"
-            r"对吧|是吧|对不对|没错吧")
+            r"对吧|是吧|对不对|没错吧|算谁|谁先|谁赢(?!谁)")
 #: Signs that a message asks something: those, or an English question word anywhere.
 #: A statement turned into a question at its end ("so i got 32 fish now right", "that counts, correct?"), not
 #: "you're right" or "that's right".
