@@ -189,7 +189,12 @@ _ABOUT_GAME_PATTERNS = (
     r"\bwhat(?:'s|s| is)\s+<game>\s*(?:$|[?.!,;]|(?:even|actually|really|exactly|anyway|and)\b"
     r"|in\s+(?:one|a|1|two|a\s+few)\s+(?:sentences?|lines?|words?)\b|in\s+(?:short|brief)\b)",
     r"\bhow\s+(?:do|does|would|can)\s+(?:you|i|we|one)\s+play\s+<game>\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
-    r"\bhow\s+(?:does|do)\s+(?:the\s+)?(?:<game>|it)\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
+    r"\bhow\s+(?:does|do)\s+(?:the\s+)?<game>\s+(?:work|play)\s*(?:$|[?.!,;/]|in\s+a\s+nutshell)",
+    # "it" is the game when the game is all that comes before it ("calico? how does it work"), not "is there a daily
+    # challenge thing for calico? how does it work"
+    r"^\W*(?:(?:so|ok|okay|hey|hi|um|new\s+here)\W+)*(?:<game>\W+)?how\s+(?:does|do)\s+(?:the\s+)?it\s+(?:work|play)\s*"
+    r"(?:$|[?.!,;/]|in\s+a\s+nutshell)(?:.*<game>)?|"
+    r"^\W*(?:(?:so|ok|okay|hey|hi|um|new\s+here)\W+)*<game>\W+(?:\w+\W+){0,2}how\s+(?:does|do)\s+it\s+(?:work|play)\b",
     r"\b(?:explain|describe|summari[sz]e|tell\s+me\s+about)\s+<game>",
     r"<game>\s+(?:in\s+a\s+nutshell|overview|summary|basics)\b",
     r"\bwhat(?:'s|s| is)\s+the\s+(?:point|goal|aim|object|objective)\s+of\s+(?:the\s+game|<game>|this\s+game)\b",

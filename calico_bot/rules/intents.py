@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from calico_bot.rules.games import strip_game_names
+from calico_bot.rules.games import card_number_game, strip_game_names
 from calico_bot.rules.text_tokens import mend_question_words, to_simplified
 
 #: intent -> game -> the main topic that answers it.
@@ -24,6 +24,9 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # "几天?几个人": the length and the player count at once. The Isle of Cats' overview states both (5 days, 1-4
     # players); the other games' overviews do not count their turns or rounds, so their length topics answer.
     "length_and_players": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.overview"},
+    # The rounds asked with the tricks or cards of a round ("5 players: how many tricks per round and how many
+    # rounds?", 五人局几轮?每轮打几墩): Cat in the Box's table by player count, under its set-up.
+    "rounds_by_count": {"calico": "calico.scoring.total", "citb": "citb.setup", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "ties": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.ties"},
@@ -56,6 +59,12 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # Where a cat token or button is put once earned, and which spaces the design goals sit on.
     "token_place": {"calico": "calico.tokens.placement"},
     "goal_spaces": {"calico": "calico.board.labels"},
+    # Which six spaces a goal checks ("which spaces does the B3 goal look at", D2那个目标检查哪几个格子), and whether a
+    # goal can be moved or swapped once placed: the goals' scoring, with that detail under it.
+    "goal_neighbours": {"calico": "calico.goals.scoring"},
+    "goal_fixed": {"calico": "calico.goals.scoring"},
+    # The points of all six goals at once (六块设计目标分别值多少分, "goal tile values"): the table of values.
+    "goal_values": {"calico": "calico.goals.scoring"},
     # Whether a player chooses the design goals or gets them at random ("do i get to choose my goal tiles or
     # are they random", 目标是自己选还是随机发): the personal setup, where the choice of three of four is made.
     "goal_choice": {"calico": "calico.setup.personal"},
@@ -72,8 +81,13 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
 STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"},
                                                 "length": {"calico": "calico.end.trigger"},
                                                 "length_and_players": {"calico": "calico.end.trigger"},
+                                                "rounds_by_count": {"calico": "calico.end.trigger",
+                                                                    "citb": "citb.player_counts"},
                                                 "rescue_order": {"ioc": "ioc.speed_order"},
-                                                "goal_choice": {"calico": "calico.setup.goals_choice"}}
+                                                "goal_choice": {"calico": "calico.setup.goals_choice"},
+                                                "goal_neighbours": {"calico": "calico.goals.neighbours"},
+                                                "goal_fixed": {"calico": "calico.goals.fixed"},
+                                                "goal_values": {"calico": "calico.goals.values"}}
 
 _N = r"(?:\d|one|two|three|four|five|six|seven|eight)"
 _ZH_N = r"[三四五六七八\d]"
@@ -188,6 +202,26 @@ _INTENT_PATTERNS += (
         r"picked)\b.{0,20}\bor\b|\bor\s+(?:are|r)\s+(?:they|the\s+goals?)\s+(?:just\s+)?(?:random|dealt|delt)",
         r"目标(?:板|片|块|板块)?.{0,6}(?:自己选|自选|随机|抽的|发的|挑)",
         r"(?:自己|可以|能)(?:选|挑)(?:哪|几)?(?:个|块|张)?目标",
+    )),
+    ("goal_fixed", (
+        r"\b(?:swap|move|switch|change|rearrange|relocate)\s+(?:my\s+|the\s+|a\s+|one\s+of\s+my\s+)?(?:design\s+)?"
+        r"goals?(?:\s+(?:tiles?|hex(?:es|agons?)?|pieces?))?\b.{0,40}\b(?:mid|during|later|after|another|different|"
+        r"other|elsewhere|somewhere)\b",
+        r"目标(?:板块|板|块|片)?.{0,4}(?:能|可以|可不可以|能不能|还能)(?:换|更换|挪|移动|调换|交换|换位置)",
+    )),
+    ("goal_values", (
+        r"\b(?:all|each|every|the\s+six|six|6)\s+(?:design\s+)?goals?(?:\s+tiles?)?\b.{0,20}\b(?:worth|points?|values?)\b",
+        r"\bgoal\s+(?:tiles?\s+)?(?:values|point\s+values|points\s+table|score\s+table|scoring\s+table)\b",
+        r"(?:六|6|所有|全部|每)(?:块|个|种|张)?(?:设计)?目标.{0,8}(?:多少|几)分|(?:设计)?目标.{0,8}(?:分别|各)(?:值|得|是|算)?"
+        r"(?:多少|几)分|目标(?:的)?分值表?",
+    )),
+    ("goal_neighbours", (
+        r"\b(?:which|what)\s+(?:six\s+|6\s+)?(?:spaces?|spots?|hexe?s?|tiles?|patches|cells?|neighbou?rs?)\s+(?:does|do)\s+"
+        r"(?:the\s+|my\s+|a\s+|each\s+|this\s+|that\s+)?(?:[a-e][1-5]\s+)?goal\b.{0,20}"
+        r"\b(?:look|check|count|score|use|see|touch|include|cover)",
+        r"\bgoal\b.{0,20}\b(?:looks?|checks?|counts?)\s+(?:at\s+)?(?:which|what)\s+(?:six\s+|6\s+)?"
+        r"(?:spaces?|spots?|hexe?s?|tiles?|patches|cells?|neighbou?rs?)\b",
+        r"目标.{0,8}(?:检查|看|算|数|包括|管)(?:的)?(?:是)?(?:哪几个|哪些|哪六个|哪6个|几个)(?:格|格子|位置|布片|块)",
     )),
     ("cat_list", (
         r"\bhow\s+many\s+(?:different\s+)?(?:kinds\s+of\s+)?cat[sz]?\b\s*(?:are\s+there|exist|in\s+total|total|in\s+the\s+game|"
@@ -409,12 +443,21 @@ def score_parts(question: str) -> int:
     return sum(bool(rx.search(text)) for rx in _SCORE_PARTS)
 
 
+#: The number of rounds asked with a round's tricks or cards, and no tie.
+_ROUNDS_BY_COUNT = re.compile(
+    r"^(?!.*\b(?:ties?|tied|tie-?break\w*|draws?|wins?|winner)\b)(?=.*\bhow\s+many\s+(?:rounds?|rnds?)\b)"
+    r"(?=.*(?:\btricks?\b|\bcards?\b))|"
+    r"^(?!.*(?:平局|平手|同分|打平|分数一样|一样多|平分|赢))(?=.*(?:几|多少)[轮论])(?=.*(?:墩|几张|多少张))")
+
+
 def structure_intent(question: str) -> str | None:
     """"players", "length", "final_scoring" or "winning" for a question about a game's structure,
     else None."""
     whole = mend_question_words(to_simplified(question.lower()).strip())
     if _NAMES_BOT.search(whole) and _RULING_SUBJECT.search(whole) and not _NOT_A_RULING.search(whole):
         return "bot_ruling"
+    if _ROUNDS_BY_COUNT.search(whole) and not _ROUND_END.search(whole):
+        return "rounds_by_count"
     # A message asking two things ("米莉要几块连起来?拿到猫标记放哪") is answered for the first one.
     parts = _QUESTION_END.split(question, maxsplit=1)
     second = None
@@ -431,6 +474,8 @@ def structure_intent(question: str) -> str | None:
         return then
     if intent == "goal_spaces" and _BEGINNER.search(whole):
         return "beginner_goals"  # "入门设置里三个目标放在哪": the beginner setup fixes them
+    if intent == "ties" and card_number_game(whole, certain=True):
+        return None  # "课程121 ... 平手的时候算不算": whether a lesson counts in a tie, which the lessons answer
     if intent == "ties" and _WITHIN_TRICK.search(whole):
         return "trick_winner"  # "一墩里会不会两张一样大打平": who takes the trick, not the final tie-break
     if intent == "winning" and _SOLO.search(whole):

@@ -55,6 +55,7 @@ _OTHER_GAMES_EN = (
     r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
     r"wordle", r"solitaire card", r"b(?:ä|a|ae)renpark", r"blokus",
+    r"(?:play(?:ing)?|in|at)\s+wizard", r"wizard(?:\s+card\s+game)?(?=\s*(?:[,)!.?]|$|my\s+bad))",
     r"(?:win|won|winning|beat)\s+(?:at\s+)?solitaire", r"klondike", r"freecell", r"minesweeper", r"call of duty",
     r"genshin",
     r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
@@ -73,7 +74,7 @@ _OTHER_GAMES_EN = (
     r"decrypto", r"telestrations", r"kingdomino", r"carcassone", r"quacks of quedlinburg", r"heat pedal to the metal",
     r"tiny towns", r"calico critters", r"sleeping gods", r"mage knight", r"twilight struggle", r"war of the ring",
     r"blood on the clocktower", r"one night ultimate werewolf", r"resistance", r"sheriff of nottingham",
-    r"blokus", r"bohnanza",
+    r"blokus", r"bohnanza", r"ubongo", r"(?:a\s+)?feast\s+for\s+odin",
     r"lost cities", r"schotten totten", r"jaipur", r"hive", r"santorini", r"onitama", r"patchwork",
     r"spades", r"euchre", r"oh hell", r"wizard card game", r"tichu", r"president card game",
     r"crazy eights", r"old maid", r"war card game", r"speed card game", r"slapjack", r"gin rummy",
@@ -119,7 +120,7 @@ _OTHER_GAMES_ZH = (
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
     "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术", "拼布对决", "熊熊公园", "猫咪炸弹", "爆炸小猫",
-    "小屋花园", "打升级", "升级里",
+    "小屋花园", "打升级", "升级里", "奥丁的盛宴", "乌邦果",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -233,6 +234,10 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
     # the price of a box said the other way round (多少钱一盒), a crowdfunding pledge
     r"多少钱一盒|\bpledges?\b|\bkickstarter\b.{0,20}\b(?:still\s+open|late\s+pledge)\b",
+    # crowdfunding, preorders and copies in shops, a spare copy to trade (众筹了, 多了一盒, 有人想换游戏吗; not the
+    # crowdfunded edition's content, 众筹版的额外内容)
+    r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
+    r"(?:换|交换)(?:个|一下)?(?:游戏|桌游)|钱包|(?:想|要)?收(?:一|个)?(?:套|盒)|还有人出吗|有人出(?:吗|一套|一盒)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
     r"史上最(?:好玩|好|佳)", r"淘宝|京东|拼多多|闲鱼|亚马逊|哪家(?:买|店)",
@@ -338,6 +343,17 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\banyone\s+else\s+(?:think|thinks|feel|feels|find|finds|love|loves|hate|hates|like|likes)\b",
     # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), games recommended
     # between members (大家有推荐吗), "thoughts on order?"
+    # a winning streak against the writer, games like ours recommended, the cats named after someone
+    r"连赢(?:了)?我|我还能说什么|(?:推荐|安利).{0,12}(?:差不多|类似|一样|同类|像).{0,8}(?:游戏|桌游)|"
+    r"(?:游戏|桌游)推荐(?!几个?人|人数)|(?:求|有没有|有什么|有啥|大家|给我|帮我).{0,6}推荐.{0,10}(?:游戏|桌游)|"
+    r"推荐(?:几款|一些|一下|点|个).{0,8}(?:游戏|桌游)|除了(?:猫与花毯|花毯|盒中猫|猫岛)|"
+    r"大家(?:是不是|都)(?:都)?这样|是不是都这样|新手运|(?:就|又|竟然|居然)赢了我|得意(?:了|得)|"
+    r"\bis\s+it\s+(?:weird|strange|normal|bad|odd)\s+(?:that|if)\b|\biconic\b|"
+    r"\b(?:refuses?|refused)\s+to\s+play\s+(?:\w+\s+){0,6}(?:again|anymore|with\s+(?:me|us))\b|"
+    r"\bwon'?t\s+play\b.{0,40}\bagain\b|\bwent\s+(?:way\s+)?(?:too\s+)?late\b|"
+    r"\bis\s+pain\b|"
+    r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"
+    r"\bnam(?:es|ed|ing)\s+(?:every|all|each|the|his|her|their|my)\s+(?:\w+\s+){0,2}cats?\s+(?:\w+\s+){0,4}after\b",
     r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
     r"\bthoughts\s+on\s+(?:the\s+)?order\s*\?*\s*$",
     # bad luck and a loss one will keep thinking of, even told with a question word in them ("the dice gods hate
@@ -523,11 +539,15 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"\blast\s+night\b|\byesterday\b|\bthis\s+(?:past\s+)?(?:weekend|morning|afternoon)\b|\bi\s+swear\b|\bended\s+up\b|"
     r"\b(?:i'?m|im|totally|so|got)\s+hooked\b|\bnever\s+again\b|\btotally\s+worth\s+it\b|\bbeat\s+me\s+by\b|"
     r"\blost\s+every\b|\brough\s+start\b|\bwent\s+(?:\w+ly\s+)?(?:smooth(?:ly)?|well|great|fine)\b",
-    r"入坑|跟我作对|死活不|(?:很|太|超)喜欢|主题日|轮着玩|运气(?:太|好|真)?差|手气(?:太|好|真)?差|脸黑|非酋|"
+    r"入坑|跟我作对|死活不|(?:很|太|超)喜欢|主题日|轮着玩|运气(?:也|真的|实在)?(?:太|好|真)?差|手气(?:太|好|真)?差|脸黑|非酋|"
     r"我的命|认命了|每次都输|(?:太|好|真)?丢人|晒一下|晒(?:个|一下)?分|(?:真的|超|很|太|挺)好玩(?!吗)|刚刚好",
     r"\bmy\s+(?:highest|best|top)\s+(?:score\s+)?ever\b|\bgives?\s+me\s+anxiety\b",
     # praise, a loss by a point, bad luck felt (好可爱, 心态崩了, 念叨一星期, "I lost cat in the box by 1 point")
     r"(?:好|太|超|真)可爱|真爱了|心态崩了|念叨|\bi\s+lost\s+(?:\w+\s+){0,5}by\s+(?:\d+|one|a)\s+points?\b",
+    # a high score, a game just finished and admired, not a game won (个人最高分, 一局都没赢)
+    r"个人最高(?:分|纪录)?|(?:一局|一把|一次|一盘)都没赢|\bjust\s+finished\s+(?:a|my|our|the)\s+(?:\w+\s+){0,2}game\b|"
+    r"一(?:只|张|块|个).{0,4}都没(?:抽|摸|拿)到|\bfinally\s+got\b|\bframing\s+(?:the|my|it)\b|"
+    r"\bso\s+(?:pretty|beautiful|gorgeous|cute)\b",
     # a score or a streak shown off ("scored 62 in calico solo today and i'm telling everyone", "just won cat in the
     # box 3 rounds in a row, i'm unstoppable", 被朋友虐惨了)
     r"^(?:i\s+)?(?:just\s+)?(?:scored|got|made|hit)\s+\d+\s+(?:points?\s+|pts\s+)?(?:in|at|on)\b|"
@@ -550,6 +570,7 @@ _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
+                             r"怎么去\s*[?？]?$|怎么去(?:那|那里|日本)|日本(?:那个|的那个|真的|真实的?).{0,8}岛|"
                              r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
                              # a national team's match ("the india vs australia test yesterday")
                              r"\b(?:india|australia|england|pakistan|new\s+zealand|south\s+africa|sri\s+lanka|"
@@ -577,7 +598,9 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
                                  r"(?:这个?|该)(?:游戏|桌游).{0,4}(?:什么|啥)玩法")
 #: A question mark or a Chinese question word: a message with one of these asks something.
 _ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|"
-            r"对吧|是吧|对不对|没错吧|算谁|谁先|谁赢(?!谁)")
+            r"对吧|是吧|对不对|没错吧|算谁|谁先|谁赢(?!谁)|干嘛|干啥|为啥|"
+            # an alternative asked ("往左传还是往右传", 先放还是先拿)
+            r"(?:往|向|先|是|要|算|用|放|拿)[^,，。？?!！]{0,4}还是(?:往|向|先|是|要|算|用|放|拿)")
 #: Signs that a message asks something: those, or an English question word anywhere.
 #: A statement turned into a question at its end ("so i got 32 fish now right", "that counts, correct?"), not
 #: "you're right" or "that's right".
@@ -852,12 +875,16 @@ def _long_comparison(before: str) -> re.Match[str] | None:
 #: A part of the game just named ("斗地主的三带一对", "uno's wild card"): the same comparison.
 _PART_OF_RE = re.compile(r"\s*(?:的|里的|中的|'s)\s*")
 #: "oh hell style", "spades-style", "tetris-looking": a comparison that follows the other game's name.
-_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules|shaped|like|looking|esque|brain|instincts?|habits?)\b|"
-                             r"\s*(?:的)?(?:既视感|感觉|风格|似的)")  # "俄罗斯方块既视感", "uno 的感觉"
+_STYLE_AFTER_RE = re.compile(r"\s*-?\s*(?:style|rules(?!\s*[:：\-–—])|shaped|like|looking|esque|brain|instincts?|"
+                             r"habits?)\b|\s*(?:的)?(?:既视感|感觉|风格|似的)")  # "俄罗斯方块既视感", "uno 的感觉"
 #: "can i lead red ...? in spades you cant lead till its broken": a sentence after the question that says how the
 #: other game does it (not a message that starts with the other game: "in azul the first player tile gives -1 right").
 _IN_GAME_BEFORE_RE = re.compile(r"\S\s*[.?!;,。?!;,]\s*(?:but\s+|cause\s+|because\s+|since\s+)?in\s+$")
 _IN_GAME_AFTER_RE = re.compile(r"\s*,?\s*(?:you|u|we|i|they|it|the|a|there)\b")
+#: The same in Chinese: "...真的吗?斗地主里出炸弹可没这种惩罚啊", a sentence after a question that tells (and does not
+#: ask) how the other game does it.
+_IN_GAME_BEFORE_ZH_RE = re.compile(r"[\u3400-\u9fff]\s*[.?!;,。?!;,]\s*(?:但是?|可是|因为|在)?$")
+_IN_GAME_AFTER_ZH_RE = re.compile(r"(?:里面?|里头|中|的话)")
 #: The message points back to the game played ("do i have to follow the led colour in this one?", "here if i switch
 #: ...", 这游戏): another game named beside it is a comparison inside a rules question.
 _THIS_GAME_RE = re.compile(r"\b(?:in\s+)?this\s+(?:one|game)\b|\bhere\s+(?:if|when|do|does|can|is|are|you|we|i)\b|"
@@ -893,12 +920,23 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
             spans.append((m.start(), m.end()))
             end = _ZH_CLAUSE_RE.search(text, m.end())  # the clause's end (defined below, with the clause patterns)
             clause_until = end.start() if end else len(text)
+        elif (_IN_GAME_BEFORE_ZH_RE.search(text[: m.start()]) and re.search(_ZH_ASKS, text[: m.start()])
+              and _IN_GAME_AFTER_ZH_RE.match(text, m.end())
+              and not re.search(_ZH_ASKS, text[m.end(): _clause_end(text, m.end())])):
+            clause_until = _clause_end(text, m.end())
+            spans.append((m.start(), clause_until))
         else:
             named = True
             compared_until = -1
             continue
         compared_until = m.end()
     return spans, named
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause that goes on at ``start`` ends (its punctuation, or the text's end)."""
+    end = _ZH_CLAUSE_RE.search(text, start)
+    return end.start() if end else len(text)
 
 
 def _bracketed(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -923,11 +961,19 @@ _NOT_OURS_RE = re.compile(
     r"\b(?:not|nothing)\s+(?:about|to\s+do\s+with|related\s+to)\s+(?:calico|cat\s+in\s+the\s+box|(?:the\s+)?isle\s+of\s+cats)\b")
 
 
+#: The game being played said after the question ("... if you can? we're playing Hearts btw", "(it's Wizard, my bad)",
+#: 哦我说的是红心大战): "this game" is that one.
+_PLAYED_OTHER_RE = re.compile(
+    r"(?:\b(?:we'?re|we\s+are|i'?m|i\s+am|we\s+were|i\s+was)\s+(?:playing\s+)?|(?<!like\s)\b(?:it'?s|its|this\s+is|that'?s)\s+|"
+    r"\bi\s+mean(?:t)?\s+|\btalking\s+about\s+|说的是|玩的是|指的是|我(?:们)?在玩|其实是)"
+    r"(?:" + _OTHER_GAMES_RE.pattern + ")")
+
+
 def _names_other_game(text: str) -> bool:
     """Whether the text names another game, other than in passing ("like in Hearts", "like in hearts or
     spades")."""
     _, named = _passing_games(text)
-    return named and not _THIS_GAME_RE.search(text)
+    return (named and not _THIS_GAME_RE.search(text)) or _PLAYED_OTHER_RE.search(text) is not None
 
 
 def without_passing_games(text: str) -> str:
@@ -976,7 +1022,9 @@ def picture_words(question: str) -> frozenset[str]:
 
 
 #: A simile ("AAA-BB-C reads like a wifi password lol"): its words describe, they are no other subject.
-_SIMILE_RE = re.compile(r"\b(?:reads|looks|sounds|feels|seems)\s+like\s+(?:a|an|some)\s+[a-z' -]{1,40}")
+_SIMILE_RE = re.compile(r"\b(?:reads|looks|sounds|feels|seems)\s+like\s+(?:a|an|some)\s+[a-z' -]{1,40}|"
+                        # the sums of a game's scoring ("doing final math rn", "did the math on my score")
+                        r"\b(?:doing|do|did|the|final|my|our|score|scoring)\s+(?:the\s+)?(?:final\s+)?maths?\b")
 
 
 def other_domain_signals(question: str) -> int:
@@ -1062,7 +1110,7 @@ _STRUCTURE_EN_RE = re.compile(
 
 
 #: The structure questions (``intents.structure_intent``) that may stand beside shopping in Chinese.
-_STRUCTURE_INTENTS = frozenset({"players", "duration", "length", "length_and_players"})
+_STRUCTURE_INTENTS = frozenset({"players", "duration", "length", "length_and_players", "rounds_by_count"})
 
 
 def _structure_apart_zh(text: str) -> bool:
@@ -1097,7 +1145,18 @@ def _talk_apart_en(text: str, terms: tuple[str, ...] | None, structure_only: boo
         if _STRUCTURE_EN_RE.search(clause) or (
                 not structure_only and len({canonical(w) for w in en_words(clause)} & rules) >= 2):
             return True
+        if not structure_only and _WHO_WINS_EN_RE.match(clause) and _TIED_EN_RE.search(text):
+            return True  # "we tied on total after all rounds 😅 who wins? rematch incoming"
     return False
+
+
+#: A tie told, then "who wins?" asked in a clause of its own.
+_TIED_EN_RE = re.compile(r"\b(?:tied|tie|ties|same\s+(?:score|total|points))\b")
+_WHO_WINS_EN_RE = re.compile(r"(?:so\s+|then\s+|and\s+)?who\s+(?:wins|won|is\s+the\s+winner|takes\s+it)\b")
+
+
+#: "我家可以开局", "我们都可以": someone says they can, which asks nothing.
+_SAYS_CAN_RE = re.compile(r"(?:我|我们|我家|咱们|咱|大家)(?:都|也)?可以(?!吗|不|么)")
 
 
 def _asks_apart(text: str, keywords: frozenset[str] | None, talk: bool = False) -> bool:
@@ -1119,7 +1178,7 @@ def _asks_apart(text: str, keywords: frozenset[str] | None, talk: bool = False) 
         # A keyword that is itself a question word (几次, 多少) says nothing of the subject.
         words = (any(k in clause and not _ASKS_RE.search(k) for k in keywords)
                  or _ZH_RULES_PHRASES.search(clause) is not None)
-        if words and _ASKS_RE.search(clause):
+        if words and _ASKS_RE.search(_SAYS_CAN_RE.sub(" ", clause) if talk else clause):
             return True
     return False
 

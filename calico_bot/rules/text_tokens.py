@@ -58,9 +58,10 @@ _CANTONESE = {"系唔系": "是不是", "系咪": "是不是", "系咩": "是什
               "点样": "怎么", "点解": "为什么", "点用": "怎么用", "点算": "怎么算", "点玩": "怎么玩", "几多": "多少",
               "边个": "哪个", "呢张": "这张", "呢个": "这个", "仲可以": "还可以", "仲要": "还要", "仲有": "还有",
               "佢哋": "他们", "我哋": "我们", "你哋": "你们", "佢": "他", "咗": "了", "唔": "不", "冇": "没有",
-              "嘅": "的", "啲": "些", "喺": "在", "嚟": "来", "睇": "看", "畀": "给", "攞": "拿", "揸": "拿"}
+              "嘅": "的", "啲": "些", "喺": "在", "嚟": "来", "睇": "看", "畀": "给", "攞": "拿", "揸": "拿",
+              "几多日": "几天", "嗰阵": "那时", "嗰": "那", "同埋": "和", "屋企": "家", "细路": "小孩"}
 _CANTONESE_RE = re.compile("|".join(sorted(_CANTONESE, key=len, reverse=True)))
-_CANTONESE_MARKS = frozenset("系咩乜点几边呢仲佢哋咗唔冇嘅啲喺嚟睇畀攞揸")
+_CANTONESE_MARKS = frozenset("系咩乜点几边呢仲佢哋咗唔冇嘅啲喺嚟睇畀攞揸嗰埋企路")
 
 
 @lru_cache(maxsize=8192)
@@ -224,7 +225,7 @@ _EN_PHRASES: dict[str, tuple[str, ...]] = {
                   "just my boyfriend", "just my gf", "just my bf", "the two of us",
                   "just the two of us", "only the two of us"),
     "solo": ("one player", "1 player", "1p", "single player", "by myself", "on my own", "play alone", "playing alone",
-             "plays alone"),
+             "plays alone", "by yourself", "by urself", "on your own", "by oneself"),
     # Two players doing the same thing ("can two players both play a yellow 4") in any game, not the
     # two-player variant.
     "player": ("two players both", "2 players both", "two people both", "two players each", "two players ever",

@@ -1293,6 +1293,28 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("the dice gods hate me, every market I see in calico is useless", "game_talk"),
     ("am I the only one who plays the isle of cats with snacks on the table?", "game_talk"),
     ("周六来我家玩猫岛吗,还差一个人", "game_talk"),
+    # the fifth round: a game's rules introduced with "rules:", a day told of another game, crowdfunding and shops,
+    # a winning streak against the writer, games like ours recommended, cats named after people, a high score
+    ("Ubongo rules: can a piece stick out past the edge of the card?", "other_game"),
+    ("今天好郁闷,斗地主里又输了", "other_game"),
+    ("猫与花毯还能众筹吗,想入一盒", "shopping"),
+    ("is the isle of cats in stores yet or preorder only", "shopping"),
+    ("我老公连赢我三把盒中猫,我还能说什么", "game_talk"),
+    ("求推荐几款和猫岛类似的拼图游戏", "game_talk"),
+    ("my sister keeps naming all the calico cats after her coworkers", "game_talk"),
+    ("猫岛打出了个人最高分,开心", "game_talk"),
+    # the sixth round: the game being played named after the question, a trip to a real island, plans where someone
+    # says they can, other games recommended, luck and art remarks, members asked if it is the same for them
+    ("do you have to follow suit in this one? we're playing spades btw", "other_game"),
+    ("这个游戏能不能不跟牌?哦我说的是斗地主", "other_game"),
+    ("猫岛是日本那个全是猫的岛吗,怎么去", "other_domain"),
+    ("周日有人一起玩猫岛吗,我们都可以开局", "game_talk"),
+    ("求推荐一些和盒中猫差不多的吃墩游戏", "game_talk"),
+    ("luck in calico was brutal tonight, not one cat", "game_talk"),
+    ("lol the isle of cats box art is iconic", "game_talk"),
+    ("第一次玩猫与花毯花了两个小时,大家是不是都这样", "game_talk"),
+    ("我女儿第一次玩盒中猫就赢了我,新手运", "game_talk"),
+    ("有人出一套猫岛吗,想收", "shopping"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1331,11 +1353,37 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     ("can the tetris-looking cat tiles be flipped over on my boat?", "ioc.placement"),
     # "who wins" asks, beside a feeling (蚌埠住了)
     ("家庭模式我跟妹妹同分算谁赢 蚌埠住了", "ioc.ties"),
+    # the fifth round: solo said as "by yourself"; another game told in a sentence after the question; the rounds
+    # asked with a round's tricks; a goal's six spaces, a goal moved, all six goals' values; "how does it work"
+    # after a subject other than the game; written Cantonese days
+    ("is calico something you can play by yourself", "calico.solo.market"),
+    ("我出红色毙了一墩,是不是就失去了被引的那个颜色?斗地主里可没有这种规矩", "citb.follow.lose_color"),
+    ("with 4 players how many rounds are there and how many tricks in each?", "citb.setup"),
+    ("what spaces does my A4 goal look at", "calico.goals.scoring"),
+    ("C3那个目标检查哪几个格子", "calico.goals.scoring"),
+    ("can I move a goal tile to a different goal space later on?", "calico.goals.scoring"),
+    ("六块设计目标分别几分", "calico.goals.scoring"),
+    ("is there a daily puzzle for calico? how does it work", "calico.bot.commands"),
+    ("猫岛要玩几多日", "ioc.day.phases"),
+    # the sixth round: an alternative asked (往左传还是往右传) and 干嘛 ask beside a feeling; the sums of scoring are no
+    # other subject; "who wins?" after a tie told, beside a rematch
+    ("我们第二天往左传还是往右传 笑死 吵起来了", "ioc.fish.draft"),
+    ("个人板上的颜色标记干嘛用的 笑死", "citb.follow.lose_color"),
+    ("we tied on points in cat in the box 😅 who wins? rematch later", "citb.end.ties"),
 ])
 
 
 def test_twenty_third_pass_rules_questions_are_answered(real_index: RulesIndex, question: str, topic: str) -> None:
     assert_answers_first(real_index, question, topic)
+
+
+def test_the_sums_of_scoring_are_no_other_subject(real_index: RulesIndex) -> None:
+    from calico_bot.rules.scope import mentions_other_domain
+
+    question = "does the oshax count toward the 15-cat lesson? doing the math now"
+    assert not mentions_other_domain(question) and mentions_other_domain("is math homework due tomorrow")
+    found = real_index.lookup(question)
+    assert found.out_of_scope is None and found.hits and found.hits[0].game == "ioc"
 
 
 def test_cantonese_is_read_as_mandarin() -> None:
