@@ -60,20 +60,50 @@ def _fuzzy_name(text: str) -> tuple[int, int, str] | None:
     return None
 
 
+#: A message's clauses, to find the one that asks ("in cat in the box ties go to the last round, how do you break a
+#: tie in calico?"): cut at punctuation, " but " and a spaced dash.
+_CLAUSE_CUT_RE = re.compile(r"[,.!?;:，。！？；：]+|\s+but\s+|\s+-\s+")
+#: A clause that asks: a question mark after it, a Chinese question word in it, or an English question word opening it.
+_ASKS_AFTER_RE = re.compile(r"\s*[?？]")
+_ASKS_IN_ZH_RE = re.compile(r"吗|怎么|什么|啥|几|多少|能不能|可不可以|是否|哪")
+_ASKS_EN_RE = re.compile(r"^\s*(?:(?:so|and|then|ok|also|wait)\s+)?(?:how|what|whats|what's|why|when|which|who|where|"
+                         r"can|could|do|does|did|is|are|should|would|will|may|must)\b")
+#: One of our games named only to compare with ("... like the touching rule on the IoC boat", 像猫岛那样).
+_COMPARED_RE = re.compile(r"(?:\blike\s+(?:in\s+|on\s+|with\s+)?(?:the\s+|a\s+)?(?:[\w'-]+\s+){0,4}|像)\s*$")
+
+
+def _asked_game(text: str, spans: list[tuple[int, str]]) -> str | None:
+    """Of the games named in several clauses, the one named in the last clause that asks (the first named there)."""
+    asked = None
+    start = 0
+    for cut in (*_CLAUSE_CUT_RE.finditer(text), None):
+        end = cut.start() if cut else len(text)
+        clause = text[start:end]
+        asks = (_ASKS_AFTER_RE.match(text, end) is not None or _ASKS_IN_ZH_RE.search(clause) is not None
+                or _ASKS_EN_RE.search(clause) is not None)
+        named = [game for at, game in spans if start <= at < end]
+        if asks and named:
+            asked = named[0]
+        start = cut.end() if cut else end
+    return asked
+
+
 @lru_cache(maxsize=1024)
 def guess_game(question: str) -> str | None:
     """The game a question names ("calico", "citb", "ioc"), or None when it names none.
 
-    When several games are named, the one mentioned first wins.
+    When several games are named, the one named in the clause that asks wins ("盒中猫平局看最后一轮,花毯平局看啥"),
+    else the one mentioned first; a game named only in a comparison ("like the touching rule on the IoC boat")
+    is not the one asked about.
     """
     text = to_simplified(question.lower())
-    best: tuple[int, str] | None = None
-    for game, rx in _GAME_RES.items():
-        m = rx.search(text)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), game)
-    if best is not None:
-        return best[1]
+    spans = sorted((m.start(), game) for game, rx in _GAME_RES.items() for m in rx.finditer(text))
+    if spans:
+        if len({game for _, game in spans}) > 1 and (asked := _asked_game(text, spans)) is not None:
+            return asked
+        if all(_COMPARED_RE.search(text[:at]) for at, _ in spans):
+            return None
+        return spans[0][1]
     fuzzy = _fuzzy_name(text)
     return fuzzy[2] if fuzzy else None
 

@@ -63,6 +63,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # goal can be moved or swapped once placed: the goals' scoring, with that detail under it.
     "goal_neighbours": {"calico": "calico.goals.scoring"},
     "goal_fixed": {"calico": "calico.goals.scoring"},
+    # What a goal's notation means ("what is AA-BB-CC on a calico goal?", AAA-BB-C是什么意思): how to read it.
+    "goal_notation": {"calico": "calico.goals.notation"},
     # The points of all six goals at once (六块设计目标分别值多少分, "goal tile values"): the table of values.
     "goal_values": {"calico": "calico.goals.scoring"},
     # Whether a player chooses the design goals or gets them at random ("do i get to choose my goal tiles or
@@ -208,6 +210,11 @@ _INTENT_PATTERNS += (
         r"goals?(?:\s+(?:tiles?|hex(?:es|agons?)?|pieces?))?\b.{0,40}\b(?:mid|during|later|after|another|different|"
         r"other|elsewhere|somewhere)\b",
         r"目标(?:板块|板|块|片)?.{0,4}(?:能|可以|可不可以|能不能|还能)(?:换|更换|挪|移动|调换|交换|换位置)",
+    )),
+    ("goal_notation", (
+        r"\bwhat\s+(?:is|are|does|do|'?s)\s+(?:an?\s+|the\s+)?[a-d]{1,4}(?:\s*-\s*[a-d]{1,4}){1,3}\b(?!.{0,12}\b(?:worth|points?)\b)",
+        r"\b[a-d]{1,4}(?:\s*-\s*[a-d]{1,4}){1,3}\b.{0,20}\bmeans?\b",
+        r"\b[a-d]{1,4}(?:\s*-\s*[a-d]{1,4}){1,3}\b.{0,10}(?:是什么意思|什么意思|啥意思|怎么看|怎么读|是啥)",
     )),
     ("goal_values", (
         r"\b(?:all|each|every|the\s+six|six|6)\s+(?:design\s+)?goals?(?:\s+tiles?)?\b.{0,20}\b(?:worth|points?|values?)\b",

@@ -174,7 +174,10 @@ _META_PATTERNS = (
     r"\b(?:the\s+)?bot\s+(?:is|was|seems|keeps)\s+(?:so\s+|really\s+)?(?:broken|down|dead|slow|lagging|stuck|offline|"
     r"not\s+working|crashing|spamming)\b", r"\bwhy\s+is\s+the\s+bot\b",
     r"\bis\s+(?:the\s+)?bot\s+(?:down|dead|broken|offline|online|up|alive|lagging|frozen|working)\s*(?:[?？!.]|$|again|"
-    r"for|right\s+now|rn)", r"\b(?:it'?s|bot'?s|bot\s+is)\s+not\s+responding\b",
+    r"for|right\s+now|rn|or)", r"\b(?:it'?s|bot'?s|bot\s+is)\s+not\s+responding\b",
+    # the server's roles and the bot's prefix ("how do i get the 'regular' role here?", 指令前缀是什么)
+    r"\b(?:get|give\s+me|assign|have)\s+(?:the\s+|a\s+)?['\"]?[\w-]+['\"]?\s+role\b|\broles?\s+(?:here|in\s+(?:this|the)\s+"
+    r"server)\b|身份组|\bprefix\b|(?:指令|命令)前缀",
     r"机器人(?:坏了|卡了|挂了|好慢|没反应|出错)",
     r"开黑", r"^有人(?:在)?吗", r"\bwho(?:'s| is)\s+up\s+for\b",
     r"\banyone\s+(?:up\s+for|want\s+to\s+play|wanna\s+play)\b",
@@ -237,6 +240,7 @@ _SHOPPING_RE = re.compile("|".join((
     # crowdfunding, preorders and copies in shops, a spare copy to trade (众筹了, 多了一盒, 有人想换游戏吗; not the
     # crowdfunded edition's content, 众筹版的额外内容)
     r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
+    r"\bsell\s+(?:one|mine|my\s+copy|the\s+(?:extra|spare)(?:\s+copy)?)\b|\b(?:two|2|an?\s+extra|a\s+spare)\s+cop(?:y|ies)\b|"
     r"(?:换|交换)(?:个|一下)?(?:游戏|桌游)|钱包|(?:想|要)?收(?:一|个)?(?:套|盒)|还有人出吗|有人出(?:吗|一套|一盒)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
@@ -571,6 +575,11 @@ _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
                              r"怎么去\s*[?？]?$|怎么去(?:那|那里|日本)|日本(?:那个|的那个|真的|真实的?).{0,8}岛|"
+                             # colour theory, real cats' eyes, a fabric shop's line
+                             r"三原色|\bprimary\s+colou?rs\b|\bcolou?r\s+(?:theory|wheel)\b|"
+                             r"\bdo\s+(?:real\s+)?cats\s+(?:actually\s+|really\s+)?(?:see|dream|sleep|purr|feel)\b|"
+                             r"猫(?:咪)?(?:能|会)?(?:看到|看得见|分辨)颜色|猫是色盲|\bjoann'?s?\b|"
+                             r"\bfabric\s+(?:line|store|shop|collection)\b|"
                              r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
                              # a national team's match ("the india vs australia test yesterday")
                              r"\b(?:india|australia|england|pakistan|new\s+zealand|south\s+africa|sri\s+lanka|"

@@ -808,6 +808,8 @@ class RulesIndex:
     def _has_rules_word(self, clause: str) -> bool:
         for word in en_words(clause):
             term = canonical(word)
+            if term in GENERAL_EN:
+                continue  # an ordinary word ("cheating") is no misspelt rules word ("creating")
             if term not in self._en.said_vocab:
                 fixed = self._correct(word)
                 term = canonical(fixed) if fixed is not None else term

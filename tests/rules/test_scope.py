@@ -1315,6 +1315,14 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("第一次玩猫与花毯花了两个小时,大家是不是都这样", "game_talk"),
     ("我女儿第一次玩盒中猫就赢了我,新手运", "game_talk"),
     ("有人出一套猫岛吗,想收", "shopping"),
+    # the seventh round: the server's roles and the bot's prefix, the bot down, a spare copy sold, colour theory, real
+    # cats' eyes
+    ("how do i get the 'veteran' role?", "about_bot"),
+    ("what's this bot's prefix", "about_bot"),
+    ("is the bot down or what", "about_bot"),
+    ("got an extra copy of calico, should I sell one?", "shopping"),
+    ("do real cats see colours like we do", "other_domain"),
+    ("三原色是哪三种", "other_domain"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1370,6 +1378,9 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     ("我们第二天往左传还是往右传 笑死 吵起来了", "ioc.fish.draft"),
     ("个人板上的颜色标记干嘛用的 笑死", "citb.follow.lose_color"),
     ("we tied on points in cat in the box 😅 who wins? rematch later", "citb.end.ties"),
+    # the seventh round: two of our games named, the one of the clause that asks is the one asked about
+    ("盒中猫平局看最后一轮,猫岛平局看什么", "ioc.ties"),
+    ("isle of cats has a family mode, does calico have one too?", "calico.variant.family"),
 ])
 
 
