@@ -233,6 +233,7 @@ _ABOUT_GAME_PATTERNS = (
     r"\b(?:tell|give|explain|what'?s|what\s+is)\s+(?:\w+\s+){0,2}gist\b",
     r"\bgist\s+of\s+<game>", r"\bworth\s+(?:buying|getting|it)\b",
     r"\bshould\s+(?:i|we)\s+(?:buy|get)\s+(?:it|<game>)\b",
+    r"\bwhat\s+(?:even|exactly|actually|really)\s+is\s+<game>",
     r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
     r"(?:什么|啥)是\s*<game>",
     r"介绍(?:一下)?\s*<game>",
@@ -245,6 +246,19 @@ _ABOUT_GAME_RE = re.compile("|".join(_ABOUT_GAME_PATTERNS))
 _VARIANT_RE = re.compile(r"[两二2]\s*个?人(?:玩|局|的话|对战)|双人|单人|一个人玩|家庭模式|"
                          r"\b(?:two|2)[ -]?(?:players?|people|ppl|p)\b|\bsolo\b|"
                          r"\bsingle[ -]player\b|\b(?:by\s+myself|on\s+my\s+own)\b|\bfamily\s+(?:mode|variant)\b")
+
+
+#: What the game is, asked ("what even is cat in the box", 盒中猫是什么): a question whatever talk is around it.
+_WHAT_GAME_IS_RE = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:even\s+|exactly\s+|actually\s+)?<game>|"
+                              r"\bwhat\s+(?:even|exactly|actually|really)\s+is\s+<game>|"
+                              r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)|(?:什么|啥)是\s*<game>")
+
+
+def asks_what_game_is(question: str) -> bool:
+    """Whether the message asks what one of our games is ("what even is cat in the box, friend invited me ...")."""
+    text = to_simplified(question.lower())
+    game = guess_game(question)
+    return game is not None and _WHAT_GAME_IS_RE.search(_GAME_RES[game].sub(" <game> ", text)) is not None
 
 
 def asks_about_game(question: str) -> str | None:

@@ -256,6 +256,7 @@ _INTENT_PATTERNS += (
     )),
     ("trick_winner", (
         r"\bwho\s+(?:takes|wins|gets|won|took)\s+(?:it|the\s+trick|this\s+trick|that\s+trick|that|this)\s*\??$",
+        r"\b(?:he|she|they)\s+(?:really\s+|actually\s+)?(?:wins?|takes?|gets?)\s+(?:that|it|this|the\s+trick)\s*\??\s*$",
         r"谁(?:赢|拿|收|吃)(?:了)?(?:这|那)?(?:一)?墩", r"能赢(?:吗|嘛|不)\s*[?？]?$",
         r"(?:这|那)(?:一)?墩(?:牌)?(?:算|归|是|给)谁", r"\bwhose\s+trick\b",
     )),

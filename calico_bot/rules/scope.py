@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from calico_bot.rules.games import strip_game_names
+from calico_bot.rules.games import asks_what_game_is, strip_game_names
 from calico_bot.rules.intents import structure_intent
 from calico_bot.rules.text_tokens import canonical, en_words, to_simplified, zh_pieces
 
@@ -55,7 +55,8 @@ _OTHER_GAMES_EN = (
     r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
     r"wordle", r"solitaire card", r"b(?:ä|a|ae)renpark", r"blokus",
-    r"(?:play(?:ing)?|in|at)\s+wizard", r"wizard(?:\s+card\s+game)?(?=\s*(?:[,)!.?]|$|my\s+bad))",
+    r"(?:play(?:ing)?|in|at)\s+wizard", r"(?:in|playing|play)\s+cat\s+lady",
+    r"wizard(?:\s+card\s+game)?(?=\s*(?:[,)!.?]|$|my\s+bad))",
     r"(?:win|won|winning|beat)\s+(?:at\s+)?solitaire", r"klondike", r"freecell", r"minesweeper", r"call of duty",
     r"genshin",
     r"elden ring", r"wonders duel", r"the game of life", r"game of life", r"candy crush", r"pictionary",
@@ -120,7 +121,7 @@ _OTHER_GAMES_ZH = (
     "听牌", "强盗", "羊毛", "矿石", "保龄球", "台球", "桌球", "斯诺克",
     "火车游戏", "记忆游戏", "翻牌配对", "抢地盘", "最长路线", "最长道路",
     "七大奇迹", "七大奇蹟", "卡坦岛", "动森", "拼布艺术", "拼布对决", "熊熊公园", "猫咪炸弹", "爆炸小猫",
-    "小屋花园", "打升级", "升级里", "奥丁的盛宴", "乌邦果",
+    "小屋花园", "打升级", "升级里", "奥丁的盛宴", "乌邦果", "boop",
 )
 _OTHER_GAMES_RE = re.compile(
     r"\b(?:" + "|".join(_OTHER_GAMES_EN) + r")\b|" + "|".join(re.escape(w) for w in _OTHER_GAMES_ZH)
@@ -241,6 +242,7 @@ _SHOPPING_RE = re.compile("|".join((
     # crowdfunded edition's content, 众筹版的额外内容)
     r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
     r"\bsell\s+(?:one|mine|my\s+copy|the\s+(?:extra|spare)(?:\s+copy)?)\b|\b(?:two|2|an?\s+extra|a\s+spare)\s+cop(?:y|ies)\b|"
+    r"\bgoing\s+price\b|\bjust\s+(?:bought|ordered)\b|众筹开|上车|"
     r"(?:换|交换)(?:个|一下)?(?:游戏|桌游)|钱包|(?:想|要)?收(?:一|个)?(?:套|盒)|还有人出吗|有人出(?:吗|一套|一盒)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
@@ -355,7 +357,13 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bis\s+it\s+(?:weird|strange|normal|bad|odd)\s+(?:that|if)\b|\biconic\b|"
     r"\b(?:refuses?|refused)\s+to\s+play\s+(?:\w+\s+){0,6}(?:again|anymore|with\s+(?:me|us))\b|"
     r"\bwon'?t\s+play\b.{0,40}\bagain\b|\bwent\s+(?:way\s+)?(?:too\s+)?late\b|"
-    r"\bis\s+pain\b|"
+    r"\bis\s+pain\b|\bhow\s+long\s+have\s+(?:u|you|y'?all)\s+(?:guys\s+|all\s+)?been\s+playing\b|\bchairs?\b|"
+    r"\bsuch\s+a\s+vibe\b|\bwe\s+laughed\b|\b(?:bgg|boardgamegeek)\b.{0,30}\b(?:at|rating|rated|rank|ranked)\b|"
+    r"\b(?:rating|rated|ranked)\s+on\s+(?:bgg|boardgamegeek)\b|\b(?:i'?m|so)\s+exhausted\b|"
+    r"\bgood\s+(?:\w+\s+){0,3}games?\s+that\s+(?:isn'?t|is\s+not|aren'?t)\b|\bplayed\s+it\s+to\s+death\b|"
+    r"\babout\s+(?:actual|real)\s+cats?\b|\bpet\s+cats?\s+in\s+a\s+box\b|"
+    r"\bwho(?:'s|\s+is)\s+(?:teaching|bringing|hosting|explaining)\b|"
+    r"哪个.{0,10}更?好玩|哪个更(?:有意思|适合)|"
     r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"
     r"\bnam(?:es|ed|ing)\s+(?:every|all|each|the|his|her|their|my)\s+(?:\w+\s+){0,2}cats?\s+(?:\w+\s+){0,4}after\b",
     r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
@@ -580,6 +588,7 @@ _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btash
                              r"\bdo\s+(?:real\s+)?cats\s+(?:actually\s+|really\s+)?(?:see|dream|sleep|purr|feel)\b|"
                              r"猫(?:咪)?(?:能|会)?(?:看到|看得见|分辨)颜色|猫是色盲|\bjoann'?s?\b|"
                              r"\bfabric\s+(?:line|store|shop|collection)\b|"
+                             r"自己做了个.{0,10}游戏|游戏叫《|"
                              r"(?:怎么|如何|咋)坐船|坐船(?:去|要|多久)|渡轮|轮渡|"
                              # a national team's match ("the india vs australia test yesterday")
                              r"\b(?:india|australia|england|pakistan|new\s+zealand|south\s+africa|sri\s+lanka|"
@@ -789,7 +798,7 @@ _OUT_OF_DOMAIN_ZH_RE = re.compile("|".join((
 _PEOPLE_ZH_RE = re.compile(r"男朋友|女朋友|老婆|老公")
 #: Talk about real pets ("my cat keeps biting", 养猫): another subject, though "cat" is a rules word.
 _PET_TALK_RE = re.compile("|".join((
-    r"\b(?:my|our|his|her)\s+(?:cat|kitten|kitty)\s+(?:(?:named|called)\s+\w+\s+)?(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
+    r"\b(?:my|our|his|her)\s+(?:real\s+|actual\s+)?(?:cat|kitten|kitty)\s+(?:(?:named|called)\s+\w+\s+)?(?:is|keeps|won'?t|will\s+not|doesn'?t|does\s+not|has|"
     r"bit|bites|ate|eats|sleeps|threw|was)\b", r"\bcat\s+caf[eé]s?\b", r"\bstop\s+my\s+(?:cat|kitten)\b",
     r"\bwhat\s+does\s+a\s+(?:calico\s+)?(?:cat|kitten)\s+eat\b",
     r"\b(?:tortoiseshell|tabby|ragdoll|siamese|maine coon)(?:\s+cats?)?\b",
@@ -978,6 +987,12 @@ _PLAYED_OTHER_RE = re.compile(
     r"(?:" + _OTHER_GAMES_RE.pattern + ")")
 
 
+#: A game of someone's own, described rather than named ("Quiltopia (a patchwork homebrew my friend made)", "(indie
+#: quilting game)", 我们自己做了个...游戏): not ours, even in brackets.
+_INVENTED_GAME_RE = re.compile(r"\b(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}homebrew(?!\s+(?:rules?|variants?))\b|"
+                               r"\bindie\s+\w+\s+game\b|自己做了个.{0,10}游戏")
+
+
 def _names_other_game(text: str) -> bool:
     """Whether the text names another game, other than in passing ("like in Hearts", "like in hearts or
     spades")."""
@@ -1115,6 +1130,7 @@ def _asks_apart_en(text: str, exact: set[str]) -> bool:
 _STRUCTURE_EN_RE = re.compile(
     r"\bhow\s+many\s+(?:players|people|rounds|days|turns|tricks|cards|tiles|patches)\b|\bhow\s+long\s+(?:is|does|do|will)\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:the\s+game|it|this\s+game)\s+about\b|"
+    r"\bwhat(?:'s|s|\s+is)\s+the\s+(?:basic\s+|main\s+|general\s+)?(?:idea|point|premise|gist|concept)\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:supposed\s+to\s+be\s+)?in\s+the\s+box\b")
 
 
@@ -1215,7 +1231,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
     if not text:
         return None
     cjk = re.sub(r"[^\u3400-\u9fff]", "", text)
-    if (named_game is None or _NOT_OURS_RE.search(text)) and _names_other_game(text):
+    if (((named_game is None or _NOT_OURS_RE.search(text)) and _names_other_game(text))
+            or _INVENTED_GAME_RE.search(text)):
         return "other_game"
     # Talk around a game, unless a clause of its own asks a rules question (in Chinese or in English; beside
     # shopping, only a question of the game's structure: "picked it up for $10, how many players?").
@@ -1226,7 +1243,8 @@ def out_of_scope(question: str, named_game: str | None = None, terms: tuple[str,
                                            else _talk_apart_en(text, terms, structure_only=True)):
         return "shopping"
     if (_GAME_TALK_RE.search(text) or (_GAME_FEELINGS_RE.search(text) and not _ASKS_RE.search(text)
-                                       and not _IMPLIED_ASK_RE.search(text))) and not asks_apart():
+                                       and not _IMPLIED_ASK_RE.search(text))) and not asks_apart() \
+            and not (named_game is not None and asks_what_game_is(text)):
         return "game_talk"
     if _IDENTITY_RE.search(text):
         return "about_bot"

@@ -1323,6 +1323,18 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("got an extra copy of calico, should I sell one?", "shopping"),
     ("do real cats see colours like we do", "other_domain"),
     ("三原色是哪三种", "other_domain"),
+    # the eighth round: games of one's own, a game whose Chinese name is written in letters (boop里), Cat Lady, a
+    # rating, members' habits and plans, which is more fun, a copy just ordered, the going price
+    ("we're playing a homebrew quilting game, do same-colour patches merge?", "other_game"),
+    ("自己做了个拼图游戏,相邻同色的要不要连起来算", "other_game"),
+    ("boop里小猫能被挤下床吗", "other_game"),
+    ("in cat lady can i take a card from the middle row", "other_game"),
+    ("bgg has isle of cats at 8.0, too high imo", "game_talk"),
+    ("how long have you all been playing cat in the box?", "game_talk"),
+    ("who's teaching calico tonight?", "game_talk"),
+    ("猫岛和盒中猫哪个更好玩", "game_talk"),
+    ("just ordered the isle of cats deluxe lol", "shopping"),
+    ("what's the going price for a used calico", "shopping"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1381,6 +1393,11 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     # the seventh round: two of our games named, the one of the clause that asks is the one asked about
     ("盒中猫平局看最后一轮,猫岛平局看什么", "ioc.ties"),
     ("isle of cats has a family mode, does calico have one too?", "calico.variant.family"),
+    # the eighth round: what the game is, asked beside talk of a league; "he really wins that?" after a trick told;
+    # what a goal's notation means
+    ("what even is isle of cats, my sister wants to join our league", "ioc.overview"),
+    ("he led blue 3, I played red 9... he really wins that?", "citb.trick.winner"),
+    ("what does aa-bb-c-d mean on the goal tile", "calico.goals.notation"),
 ])
 
 
