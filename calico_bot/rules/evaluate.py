@@ -78,7 +78,8 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: offtopic-cw, the fifth round, written at the start of the next session, measured on first sight, then tuned on;
 #: blind-dj / blind-dk / blind-dl and offtopic-cx / offtopic-cy, the sixth, unopened until the fifth round's refit;
 #: blind-dm / blind-dn / blind-do and offtopic-cz / offtopic-da, the seventh, unopened until the sixth's refit;
-#: blind-dp / blind-dq / blind-dr and offtopic-db / offtopic-dc, the eighth, unopened until the seventh's.
+#: blind-dp / blind-dq / blind-dr and offtopic-db / offtopic-dc, the eighth, unopened until the seventh's;
+#: blind-ds / blind-dt / blind-du and offtopic-dd / offtopic-de, the ninth, unopened until the eighth's.
 #: blind-aq / offtopic-ah: measured on first sight at the sixteenth pass's start, then tuned on; blind-ar /
 #: offtopic-ai: written then, unopened until measured near its end (README), then tuned on.
 #: blind-at / offtopic-ak: measured on first sight at the seventeenth pass's start, then tuned on; blind-as /
@@ -136,6 +137,7 @@ SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefg
           "blind-cx", "blind-cy", "blind-cz", "blind-da", "blind-db", "blind-dc",
           "blind-dd", "blind-de", "blind-df", "blind-dg", "blind-dh", "blind-di", "blind-dj", "blind-dk", "blind-dl",
           "blind-dm", "blind-dn", "blind-do", "blind-dp", "blind-dq", "blind-dr",
+          "blind-ds", "blind-dt", "blind-du",
           "scope-dev",
           "offtopic-dev", "scope-dev2", "offtopic-dev2", "scope-dev3", "offtopic-a", "offtopic-b", "offtopic-c",
           "offtopic-d", "offtopic-e", "offtopic-f", "offtopic-g", "offtopic-h", "offtopic-i", "offtopic-j",
@@ -156,7 +158,8 @@ SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefg
           "offtopic-cj", "offtopic-ck", "offtopic-cl", "offtopic-cm", "offtopic-cn",
           "offtopic-co", "offtopic-cp", "offtopic-cq", "offtopic-cr", "offtopic-cs",
           "offtopic-ct", "offtopic-cu", "offtopic-cv", "offtopic-cw",
-          "offtopic-cx", "offtopic-cy", "offtopic-cz", "offtopic-da", "offtopic-db", "offtopic-dc")
+          "offtopic-cx", "offtopic-cy", "offtopic-cz", "offtopic-da", "offtopic-db", "offtopic-dc",
+          "offtopic-dd", "offtopic-de")
 #: Splits written blind and measured once on first sight (the README keeps those figures, the only
 #: estimate of accuracy on unseen questions); the second pass at issue #17 then tuned on blind-l/m/n and
 #: offtopic-c/d/e, and a little on blind-o / offtopic-f, so their current figures are optimistic.

@@ -199,6 +199,7 @@ _META_PATTERNS = (
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
+    r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b",
     r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bdiscord'?s\s+(?!bot\b)\w+", r"\bslow\s*mode\b",
     r"^(?:bot|hey|yo|oi)?\s*(?:are|r)?\s*(?:you|u)\s+(?:up|there|awake|alive|online)\b",
     r"\bbot\s+(?:are\s+|r\s+)?(?:you|u)\s+(?:up|there|awake|alive|online)\b",
@@ -242,7 +243,7 @@ _SHOPPING_RE = re.compile("|".join((
     # crowdfunded edition's content, 众筹版的额外内容)
     r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
     r"\bsell\s+(?:one|mine|my\s+copy|the\s+(?:extra|spare)(?:\s+copy)?)\b|\b(?:two|2|an?\s+extra|a\s+spare)\s+cop(?:y|ies)\b|"
-    r"\bgoing\s+price\b|\bjust\s+(?:bought|ordered)\b|众筹开|上车|"
+    r"\bgoing\s+price\b|\bjust\s+(?:bought|ordered)\b|众筹开|上车|\bafford\s+(?:one|both)\s+this\s+(?:month|week|year)\b|\bworth\s+the\s+upgrade\b|值得升级|"
     r"(?:换|交换)(?:个|一下)?(?:游戏|桌游)|钱包|(?:想|要)?收(?:一|个)?(?:套|盒)|还有人出吗|有人出(?:吗|一套|一盒)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
@@ -364,6 +365,14 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\babout\s+(?:actual|real)\s+cats?\b|\bpet\s+cats?\s+in\s+a\s+box\b|"
     r"\bwho(?:'s|\s+is)\s+(?:teaching|bringing|hosting|explaining)\b|"
     r"哪个.{0,10}更?好玩|哪个更(?:有意思|适合)|"
+    # questions to the other members: how they store a box, which game they would pick, rating our games, who wants
+    # to play, which scenario made them quit, whether anyone else thinks so (有没有人觉得), what to recommend a newcomer
+    r"\bhow\s+do\s+(?:you|u)\s+(?:guys\s+|all\s+)?store\b|\bam\s+i\s+the\s+(?:worst|best)\b|\bworst\s+player\b|"
+    r"\bwhich\s+(?:[\w-]+\s+){0,2}would\s+(?:you|u)\s+(?:pick|choose|recommend|buy|get)\b|"
+    r"\brate\s+(?:these|them|those|each|all)\b|\b1-10\b|打个?分|心中排|\brage\s+quit\b|\banyone\s+tried\b|"
+    r"\bwho\s+wants\s+to\s+play\b|\bat\s+my\s+place\b|有没有人觉得|有人觉得|"
+    r"推荐(?:猫与花毯|花毯|盒中猫|猫岛).{0,6}还是|\bwin\s+for\s+the\s+cat\b|"
+    r"\bnamed\s+(?:all|every|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}cats?\b|"
     r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"
     r"\bnam(?:es|ed|ing)\s+(?:every|all|each|the|his|her|their|my)\s+(?:\w+\s+){0,2}cats?\s+(?:\w+\s+){0,4}after\b",
     r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
@@ -1128,7 +1137,8 @@ def _asks_apart_en(text: str, exact: set[str]) -> bool:
 #: A question about a game's structure, which holds few rules words: "how many players and how long is it",
 #: "what's the game about", "what's supposed to be in the box".
 _STRUCTURE_EN_RE = re.compile(
-    r"\bhow\s+many\s+(?:players|people|rounds|days|turns|tricks|cards|tiles|patches)\b|\bhow\s+long\s+(?:is|does|do|will)\b|"
+    r"\bhow\s+many\s+(?:[a-z]+\s+)?(?:players|people|rounds|days|turns|tricks|cards|tiles|patches)\b|"
+    r"\bhow\s+long\s+(?:is|does|do|will)\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:the\s+game|it|this\s+game)\s+about\b|"
     r"\bwhat(?:'s|s|\s+is)\s+the\s+(?:basic\s+|main\s+|general\s+)?(?:idea|point|premise|gist|concept)\b|"
     r"\bwhat(?:'s|s|\s+is)\s+(?:supposed\s+to\s+be\s+)?in\s+the\s+box\b")

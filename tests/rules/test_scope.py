@@ -1335,6 +1335,17 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("猫岛和盒中猫哪个更好玩", "game_talk"),
     ("just ordered the isle of cats deluxe lol", "shopping"),
     ("what's the going price for a used calico", "shopping"),
+    # the ninth round: questions to the other members (storing the box, which they would pick, rating our games, who
+    # wants to play, 有没有人觉得, what to recommend a newcomer, names given to the cats), an upgrade, the bot's speed
+    ("how do you all store the calico box?", "game_talk"),
+    ("calico vs azul, which would you pick for 2?", "game_talk"),
+    ("rate these: calico, isle of cats. 1-10", "game_talk"),
+    ("who wants to play cat in the box at my place saturday", "game_talk"),
+    ("有没有人觉得盒中猫比猫岛好玩", "game_talk"),
+    ("新手推荐盒中猫还是猫岛", "game_talk"),
+    ("my son named all the isle of cats cats, normal?", "game_talk"),
+    ("盒中猫豪华版值得升级吗", "shopping"),
+    ("how long does it take the bot to reply? feels slow", "about_bot"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1398,6 +1409,8 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     ("what even is isle of cats, my sister wants to join our league", "ioc.overview"),
     ("he led blue 3, I played red 9... he really wins that?", "citb.trick.winner"),
     ("what does aa-bb-c-d mean on the goal tile", "calico.goals.notation"),
+    # the ninth round: a question of the components beside sleeving them
+    ("how many cat tiles are in the isle of cats box? sleeving them", "ioc.overview"),
 ])
 
 
