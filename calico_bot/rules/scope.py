@@ -199,7 +199,8 @@ _META_PATTERNS = (
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
-    r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b",
+    r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b|"
+    r"(?:bot|机器人)(?:怎么)?(?:老是|总是|一直)?不(?:回|理|回复)我|\brandom\s+number\b|随机(?:数|数字)",
     r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bdiscord'?s\s+(?!bot\b)\w+", r"\bslow\s*mode\b",
     r"^(?:bot|hey|yo|oi)?\s*(?:are|r)?\s*(?:you|u)\s+(?:up|there|awake|alive|online)\b",
     r"\bbot\s+(?:are\s+|r\s+)?(?:you|u)\s+(?:up|there|awake|alive|online)\b",
@@ -371,6 +372,11 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bwhich\s+(?:[\w-]+\s+){0,2}would\s+(?:you|u)\s+(?:pick|choose|recommend|buy|get)\b|"
     r"\brate\s+(?:these|them|those|each|all)\b|\b1-10\b|打个?分|心中排|\brage\s+quit\b|\banyone\s+tried\b|"
     r"\bwho\s+wants\s+to\s+play\b|\bat\s+my\s+place\b|有没有人觉得|有人觉得|"
+    # a group's habits and feelings about a game, a nickname for it, how long a game took them
+    r"\b(?:hates?|loves?)\s+(?:cat\s+in\s+the\s+box|calico|(?:the\s+)?isle\s+of\s+cats|this\s+game)\s+because\b|"
+    r"\b(?:because|cuz|cause)\s+\w+\s+always\s+wins\b|\b(?:he|she|they|my\s+\w+)\s+always\s+(?:wins|picks?|takes)\b|"
+    r"每次都抢|\bkeeps\s+calling\b|"
+    r"\btook\s+(?:us|me|them)\s+(?:like\s+)?[\d.]+\s*(?:hrs?|hours?|mins?|minutes?)\b|\bwe\s+were\s+so\s+slow\b|"
     r"推荐(?:猫与花毯|花毯|盒中猫|猫岛).{0,6}还是|\bwin\s+for\s+the\s+cat\b|"
     r"\bnamed\s+(?:all|every|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}cats?\b|"
     r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"

@@ -1346,6 +1346,12 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("my son named all the isle of cats cats, normal?", "game_talk"),
     ("盒中猫豪华版值得升级吗", "shopping"),
     ("how long does it take the bot to reply? feels slow", "about_bot"),
+    # the tenth round: a group's habits and nicknames, a slow game told, the bot not replying, a random number
+    ("my friends hate isle of cats because she always wins", "game_talk"),
+    ("cat in the box took us 3 hours lol we were so slow", "game_talk"),
+    ("my sister keeps calling calico the button game", "game_talk"),
+    ("bot怎么一直不回我", "about_bot"),
+    ("pick a random number from 1 to 10", "about_bot"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
