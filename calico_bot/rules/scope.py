@@ -240,11 +240,13 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
     # the price of a box said the other way round (多少钱一盒), a crowdfunding pledge
     r"多少钱一盒|\bpledges?\b|\bkickstarter\b.{0,20}\b(?:still\s+open|late\s+pledge)\b",
-    # crowdfunding, preorders and copies in shops, a spare copy to trade (众筹了, 多了一盒, 有人想换游戏吗; not the
-    # crowdfunded edition's content, 众筹版的额外内容)
+    # crowdfunding, preorders and copies in shops, a spare copy to trade or sell, an upgrade, a copy wanted (众筹了,
+    # 多了一盒, 有人想换游戏吗, 想收一套; not the crowdfunded edition's content, 众筹版的额外内容)
     r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
-    r"\bsell\s+(?:one|mine|my\s+copy|the\s+(?:extra|spare)(?:\s+copy)?)\b|\b(?:two|2|an?\s+extra|a\s+spare)\s+cop(?:y|ies)\b|"
-    r"\bgoing\s+price\b|\bjust\s+(?:bought|ordered)\b|众筹开|上车|\bafford\s+(?:one|both)\s+this\s+(?:month|week|year)\b|\bworth\s+the\s+upgrade\b|值得升级|"
+    r"\bsell\s+(?:one|mine|my\s+copy|the\s+(?:extra|spare)(?:\s+copy)?)\b|"
+    r"\b(?:two|2|an?\s+extra|a\s+spare)\s+cop(?:y|ies)\b|"
+    r"\bgoing\s+price\b|\bjust\s+(?:bought|ordered)\b|众筹开|上车|\bafford\s+(?:one|both)\s+this\s+(?:month|week|year)\b|"
+    r"\bworth\s+the\s+upgrade\b|值得升级|"
     r"(?:换|交换)(?:个|一下)?(?:游戏|桌游)|钱包|(?:想|要)?收(?:一|个)?(?:套|盒)|还有人出吗|有人出(?:吗|一套|一盒)",
     # buying a copy (not the fish a card costs: "买这张卡多少钱")
     r"^(?!.*(?:鱼|这张|那张|卡牌|救援卡|发现卡|课程卡)).*买.{0,6}(?:便宜|多少钱)",
@@ -349,8 +351,6 @@ _GAME_TALK_RE = re.compile("|".join((
     # an opinion offered to the others ("anyone else think the isle of cats art is gorgeous?"), someone late for
     # the game, names given to the cats (给猫咪起名字), merchandise made (一起做猫与花毯的周边, 徽章)
     r"\banyone\s+else\s+(?:think|thinks|feel|feels|find|finds|love|loves|hate|hates|like|likes)\b",
-    # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), games recommended
-    # between members (大家有推荐吗), "thoughts on order?"
     # a winning streak against the writer, games like ours recommended, the cats named after someone
     r"连赢(?:了)?我|我还能说什么|(?:推荐|安利).{0,12}(?:差不多|类似|一样|同类|像).{0,8}(?:游戏|桌游)|"
     r"(?:游戏|桌游)推荐(?!几个?人|人数)|(?:求|有没有|有什么|有啥|大家|给我|帮我).{0,6}推荐.{0,10}(?:游戏|桌游)|"
@@ -372,7 +372,8 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bwhich\s+(?:[\w-]+\s+){0,2}would\s+(?:you|u)\s+(?:pick|choose|recommend|buy|get)\b|"
     r"\brate\s+(?:these|them|those|each|all)\b|\b1-10\b|打个?分|心中排|\brage\s+quit\b|\banyone\s+tried\b|"
     r"\bwho\s+wants\s+to\s+play\b|\bat\s+my\s+place\b|有没有人觉得|有人觉得|"
-    # a group's habits and feelings about a game, a nickname for it, how long a game took them
+    # a group's habits and feelings about a game, a nickname for it, how long a game took them, games of ours
+    # recommended to a newcomer, names given to all the cats, bad luck told
     r"\b(?:hates?|loves?)\s+(?:cat\s+in\s+the\s+box|calico|(?:the\s+)?isle\s+of\s+cats|this\s+game)\s+because\b|"
     r"\b(?:because|cuz|cause)\s+\w+\s+always\s+wins\b|\b(?:he|she|they|my\s+\w+)\s+always\s+(?:wins|picks?|takes)\b|"
     r"每次都抢|\bkeeps\s+calling\b|"
@@ -381,6 +382,8 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bnamed\s+(?:all|every|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}cats?\b|"
     r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"
     r"\bnam(?:es|ed|ing)\s+(?:every|all|each|the|his|her|their|my)\s+(?:\w+\s+){0,2}cats?\s+(?:\w+\s+){0,4}after\b",
+    # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), games recommended
+    # between members (大家有推荐吗), "thoughts on order?"
     r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
     r"\bthoughts\s+on\s+(?:the\s+)?order\s*\?*\s*$",
     # bad luck and a loss one will keep thinking of, even told with a question word in them ("the dice gods hate
