@@ -200,7 +200,8 @@ _META_PATTERNS = (
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
     r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b|"
-    r"(?:bot|机器人)(?:怎么)?(?:老是|总是|一直)?不(?:回|理|回复)我|\brandom\s+number\b|随机(?:数|数字)",
+    r"(?:bot|机器人)(?:怎么)?(?:老是|总是|一直)?不(?:回|理|回复)我|\brandom\s+number\b|随机(?:数|数字)|"
+    r"\bbot\s+(?:ur|you'?re|is)\s+(?:kinda\s+|so\s+|really\s+|a\s+bit\s+)?slow\b",
     r"\bdiscord\s+(?:app|client|desktop|mobile|web)\b", r"\bdiscord'?s\s+(?!bot\b)\w+", r"\bslow\s*mode\b",
     r"^(?:bot|hey|yo|oi)?\s*(?:are|r)?\s*(?:you|u)\s+(?:up|there|awake|alive|online)\b",
     r"\bbot\s+(?:are\s+|r\s+)?(?:you|u)\s+(?:up|there|awake|alive|online)\b",
@@ -376,7 +377,7 @@ _GAME_TALK_RE = re.compile("|".join((
     # recommended to a newcomer, names given to all the cats, bad luck told
     r"\b(?:hates?|loves?)\s+(?:cat\s+in\s+the\s+box|calico|(?:the\s+)?isle\s+of\s+cats|this\s+game)\s+because\b|"
     r"\b(?:because|cuz|cause)\s+\w+\s+always\s+wins\b|\b(?:he|she|they|my\s+\w+)\s+always\s+(?:wins|picks?|takes)\b|"
-    r"每次都抢|\bkeeps\s+calling\b|"
+    r"每次都抢|\bkeeps\s+calling\b|不接受反驳|心中(?:的)?(?:最好|第一)|"
     r"\btook\s+(?:us|me|them)\s+(?:like\s+)?[\d.]+\s*(?:hrs?|hours?|mins?|minutes?)\b|\bwe\s+were\s+so\s+slow\b|"
     r"推荐(?:猫与花毯|花毯|盒中猫|猫岛).{0,6}还是|\bwin\s+for\s+the\s+cat\b|"
     r"\bnamed\s+(?:all|every|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}cats?\b|"
@@ -585,7 +586,10 @@ _GAME_FEELINGS_RE = re.compile("|".join((
     r"连胜|连赢|虐(?:惨|哭|爆)|被.{0,6}虐(?:了|得)",
 )))
 #: A request, which asks as a question does ("all calico cats and their points pls", 麻烦讲一下, 求个规则).
-_REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)")
+_REQUEST_RE = re.compile(r"\bpl(?:s|z|ease)\b|\btell\s+me\b|\bshow\s+me\b|\bexplain\b|请|麻烦|求(?:个|一下|问|解)|"
+                         # a request put as a title ("family mode rules for the isle, playing with my kids ...")
+                         r"^\W*(?:[\w-]+\s+){0,3}rules\s+for\s+(?:the\s+isle|isle|calico|cat\s+in|the\s+game|this\s+game|"
+                         r"two|2|solo|family)\b")
 #: Someone's claim about a rule, to be settled ("my friend says ...", "my 老婆 says patches have to ...",
 #: 朋友说我还能拿).
 _CLAIM_RE = re.compile(r"\b(?:says?|said|told\s+(?:me|us)|claims?|claimed|insists?|insisted|argues?|argued)"

@@ -1352,6 +1352,9 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("my sister keeps calling calico the button game", "game_talk"),
     ("bot怎么一直不回我", "about_bot"),
     ("pick a random number from 1 to 10", "about_bot"),
+    # the twelfth round: the bot's speed remarked, a favourite "not open to debate"
+    ("bot you're so slow today", "about_bot"),
+    ("猫岛是我心中第一的桌游,不接受反驳", "game_talk"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1417,6 +1420,8 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     ("what does aa-bb-c-d mean on the goal tile", "calico.goals.notation"),
     # the ninth round: a question of the components beside sleeving them
     ("how many cat tiles are in the isle of cats box? sleeving them", "ioc.overview"),
+    # the twelfth round: a request put as a title, beside plans ("... rules for <game>, trying it tonight")
+    ("solo rules for calico, trying it tonight", "calico.solo.market"),
 ])
 
 
