@@ -210,6 +210,12 @@ def strip_game_names(question: str) -> str:
     return text
 
 
+#: "What even is <game>", 盒中猫是什么, 什么是猫岛: what the game is, asked (the game's name replaced by <game>).
+_WHAT_IS_GAME_PATTERNS = (
+    r"\bwhat\s+(?:even|exactly|actually|really)\s+is\s+<game>",
+    r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
+    r"(?:什么|啥)是\s*<game>",
+)
 # A question about a game as a whole ("what is calico even about?", "猫岛是一款什么样的桌游?"): the
 # game's name is first replaced by <game>, then these patterns look for the question around it.
 _ABOUT_GAME_PATTERNS = (
@@ -233,9 +239,7 @@ _ABOUT_GAME_PATTERNS = (
     r"\b(?:tell|give|explain|what'?s|what\s+is)\s+(?:\w+\s+){0,2}gist\b",
     r"\bgist\s+of\s+<game>", r"\bworth\s+(?:buying|getting|it)\b",
     r"\bshould\s+(?:i|we)\s+(?:buy|get)\s+(?:it|<game>)\b",
-    r"\bwhat\s+(?:even|exactly|actually|really)\s+is\s+<game>",
-    r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)",
-    r"(?:什么|啥)是\s*<game>",
+    *_WHAT_IS_GAME_PATTERNS,
     r"介绍(?:一下)?\s*<game>",
     r"<game>\s*(?:怎么|如何|咋)玩",
     r"<game>\s*(?:好玩|难)吗",
@@ -249,9 +253,8 @@ _VARIANT_RE = re.compile(r"[两二2]\s*个?人(?:玩|局|的话|对战)|双人|�
 
 
 #: What the game is, asked ("what even is cat in the box", 盒中猫是什么): a question whatever talk is around it.
-_WHAT_GAME_IS_RE = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:even\s+|exactly\s+|actually\s+)?<game>|"
-                              r"\bwhat\s+(?:even|exactly|actually|really)\s+is\s+<game>|"
-                              r"<game>\s*(?:到底)?是(?:一款|一个|个|款)?(?:什么|啥)|(?:什么|啥)是\s*<game>")
+_WHAT_GAME_IS_RE = re.compile("|".join((r"\bwhat(?:'s|s|\s+is)\s+(?:even\s+|exactly\s+|actually\s+)?<game>",
+                                         *_WHAT_IS_GAME_PATTERNS)))
 
 
 def asks_what_game_is(question: str) -> bool:

@@ -26,7 +26,7 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "length_and_players": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.overview"},
     # The rounds asked with the tricks or cards of a round ("5 players: how many tricks per round and how many
     # rounds?", 五人局几轮?每轮打几墩): Cat in the Box's table by player count, under its set-up.
-    "rounds_by_count": {"calico": "calico.scoring.total", "citb": "citb.setup", "ioc": "ioc.day.phases"},
+    "rounds_and_tricks": {"calico": "calico.scoring.total", "citb": "citb.setup", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "ties": {"calico": "calico.end.ties", "citb": "citb.end.ties", "ioc": "ioc.ties"},
@@ -83,7 +83,7 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
 STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.bot.deadlines"},
                                                 "length": {"calico": "calico.end.trigger"},
                                                 "length_and_players": {"calico": "calico.end.trigger"},
-                                                "rounds_by_count": {"calico": "calico.end.trigger",
+                                                "rounds_and_tricks": {"calico": "calico.end.trigger",
                                                                     "citb": "citb.player_counts"},
                                                 "rescue_order": {"ioc": "ioc.speed_order"},
                                                 "goal_choice": {"calico": "calico.setup.goals_choice"},
@@ -452,7 +452,7 @@ def score_parts(question: str) -> int:
 
 
 #: The number of rounds asked with a round's tricks or cards, and no tie.
-_ROUNDS_BY_COUNT = re.compile(
+_ROUNDS_AND_TRICKS = re.compile(
     r"^(?!.*\b(?:ties?|tied|tie-?break\w*|draws?|wins?|winner)\b)(?=.*\bhow\s+many\s+(?:rounds?|rnds?)\b)"
     r"(?=.*(?:\btricks?\b|\bcards?\b))|"
     r"^(?!.*(?:平局|平手|同分|打平|分数一样|一样多|平分|赢))(?=.*(?:几|多少)[轮论])(?=.*(?:墩|几张|多少张))")
@@ -464,8 +464,8 @@ def structure_intent(question: str) -> str | None:
     whole = mend_question_words(to_simplified(question.lower()).strip())
     if _NAMES_BOT.search(whole) and _RULING_SUBJECT.search(whole) and not _NOT_A_RULING.search(whole):
         return "bot_ruling"
-    if _ROUNDS_BY_COUNT.search(whole) and not _ROUND_END.search(whole):
-        return "rounds_by_count"
+    if _ROUNDS_AND_TRICKS.search(whole) and not _ROUND_END.search(whole):
+        return "rounds_and_tricks"
     # A message asking two things ("米莉要几块连起来?拿到猫标记放哪") is answered for the first one.
     parts = _QUESTION_END.split(question, maxsplit=1)
     second = None

@@ -641,6 +641,7 @@ _ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|
             r"对吧|是吧|对不对|没错吧|算谁|谁先|谁赢(?!谁)|干嘛|干啥|为啥|"
             # an alternative asked ("往左传还是往右传", 先放还是先拿)
             r"(?:往|向|先|是|要|算|用|放|拿)[^,，。？?!！]{0,4}还是(?:往|向|先|是|要|算|用|放|拿)")
+_ZH_ASKS_RE = re.compile(_ZH_ASKS)
 #: Signs that a message asks something: those, or an English question word anywhere.
 #: A statement turned into a question at its end ("so i got 32 fish now right", "that counts, correct?"), not
 #: "you're right" or "that's right".
@@ -958,12 +959,11 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
         elif (_IN_GAME_BEFORE_RE.search(text[: m.start() + (3 if m.group(0).startswith("in ") else 0)])
               and _IN_GAME_AFTER_RE.match(text, m.end())):  # "in hearts" may be one name of the list
             spans.append((m.start(), m.end()))
-            end = _ZH_CLAUSE_RE.search(text, m.end())  # the clause's end (defined below, with the clause patterns)
-            clause_until = end.start() if end else len(text)
-        elif (_IN_GAME_BEFORE_ZH_RE.search(text[: m.start()]) and re.search(_ZH_ASKS, text[: m.start()])
-              and _IN_GAME_AFTER_ZH_RE.match(text, m.end())
-              and not re.search(_ZH_ASKS, text[m.end(): _clause_end(text, m.end())])):
             clause_until = _clause_end(text, m.end())
+        elif (_IN_GAME_BEFORE_ZH_RE.search(text[: m.start()]) and _ZH_ASKS_RE.search(text, 0, m.start())
+              and _IN_GAME_AFTER_ZH_RE.match(text, m.end())
+              and not _ZH_ASKS_RE.search(text, m.end(), told_until := _clause_end(text, m.end()))):
+            clause_until = told_until
             spans.append((m.start(), clause_until))
         else:
             named = True
@@ -974,7 +974,8 @@ def _passing_games(text: str) -> tuple[list[tuple[int, int]], bool]:
 
 
 def _clause_end(text: str, start: int) -> int:
-    """Where the clause that goes on at ``start`` ends (its punctuation, or the text's end)."""
+    """Where the clause that goes on at ``start`` ends (its punctuation, or the text's end; ``_ZH_CLAUSE_RE`` is
+    defined below, with the clause patterns)."""
     end = _ZH_CLAUSE_RE.search(text, start)
     return end.start() if end else len(text)
 
@@ -1068,16 +1069,16 @@ def picture_words(question: str) -> frozenset[str]:
 
 
 #: A simile ("AAA-BB-C reads like a wifi password lol"): its words describe, they are no other subject.
-_SIMILE_RE = re.compile(r"\b(?:reads|looks|sounds|feels|seems)\s+like\s+(?:a|an|some)\s+[a-z' -]{1,40}|"
-                        # the sums of a game's scoring ("doing final math rn", "did the math on my score")
-                        r"\b(?:doing|do|did|the|final|my|our|score|scoring)\s+(?:the\s+)?(?:final\s+)?maths?\b")
+_SIMILE_RE = re.compile(r"\b(?:reads|looks|sounds|feels|seems)\s+like\s+(?:a|an|some)\s+[a-z' -]{1,40}")
+#: The sums of a game's scoring ("doing final math rn", "did the math on my score"): no other subject either.
+_SCORING_SUMS_RE = re.compile(r"\b(?:doing|do|did|the|final|my|our|score|scoring)\s+(?:the\s+)?(?:final\s+)?maths?\b")
 
 
 def other_domain_signals(question: str) -> int:
     """How many signs of a subject the rules never touch (food, weather, money, pets, ...) the message
     has: each out-of-domain word, and each piece of talk about real pets. The search asks more of
     the answer for each (``search.OTHER_DOMAIN_FLOOR``, ``search.OTHER_DOMAIN_STEP``)."""
-    text = _SIMILE_RE.sub(" ", to_simplified(question.lower()))
+    text = _SCORING_SUMS_RE.sub(" ", _SIMILE_RE.sub(" ", to_simplified(question.lower())))
     pictured = picture_words(text)
     words = sum(w in _OUT_OF_DOMAIN_EN and w not in pictured for w in re.findall(r"[a-z0-9']+", text))
     # The people one plays with are no sign of chat when the message settles what one of them claims.
@@ -1158,7 +1159,7 @@ _STRUCTURE_EN_RE = re.compile(
 
 
 #: The structure questions (``intents.structure_intent``) that may stand beside shopping in Chinese.
-_STRUCTURE_INTENTS = frozenset({"players", "duration", "length", "length_and_players", "rounds_by_count"})
+_STRUCTURE_INTENTS = frozenset({"players", "duration", "length", "length_and_players", "rounds_and_tricks"})
 
 
 def _structure_apart_zh(text: str) -> bool:
