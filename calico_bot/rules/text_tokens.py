@@ -64,11 +64,15 @@ _CANTONESE_RE = re.compile("|".join(sorted(_CANTONESE, key=len, reverse=True)))
 _CANTONESE_MARKS = frozenset("系咩乜点几边呢仲佢哋咗唔冇嘅啲喺嚟睇畀攞揸嗰埋企路")
 
 
+#: Any character from the CJK radicals block (U+2E80) up: a text without one has nothing to convert.
+_FROM_CJK_RE = re.compile("[\u2e80-\U0010ffff]")
+
+
 @lru_cache(maxsize=8192)
 def to_simplified(text: str) -> str:
     """The text with traditional Chinese characters converted to simplified ones (OpenCC t2s), and written
     Cantonese words to Mandarin ones (``_CANTONESE``)."""
-    if not any(ord(ch) >= 0x2E80 for ch in text):
+    if text.isascii() or _FROM_CJK_RE.search(text) is None:
         return text
     text = _T2S.convert(text)
     if not _CANTONESE_MARKS.isdisjoint(text):
