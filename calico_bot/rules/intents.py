@@ -50,6 +50,7 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     "turn_order": {"calico": "calico.turn.order"},
     # What a rescue costs (3 or 5 fish by field): the rescue topic, not the fields or the fish income.
     "rescue_cost": {"ioc": "ioc.rescue"},
+    "room_penalty": {"ioc": "ioc.scoring"},
     # Equal speeds on the rescue cards ("speed ties when rescuing"): the rescue order, not the final tie-break.
     "rescue_order": {"ioc": "ioc.rescue"},
     # "lead was blue 7, someone called red 2 - who takes it?": the trick's winner, not leading red.
@@ -86,6 +87,7 @@ STRUCTURE_DETAILS: dict[str, dict[str, str]] = {"deadline": {"calico": "calico.b
                                                 "rounds_and_tricks": {"calico": "calico.end.trigger",
                                                                     "citb": "citb.player_counts"},
                                                 "rescue_order": {"ioc": "ioc.speed_order"},
+                                                "room_penalty": {"ioc": "ioc.rooms"},
                                                 "goal_choice": {"calico": "calico.setup.goals_choice"},
                                                 "goal_neighbours": {"calico": "calico.goals.neighbours"},
                                                 "goal_fixed": {"calico": "calico.goals.fixed"},
@@ -266,6 +268,13 @@ _INTENT_PATTERNS += (
         r"\b(?:take|draft|grab|pick)\b.{0,30}\bbefore\b.{0,30}\b(?:place|placing|put|putting|lay|laying)\b",
         r"\b(?:place|placing)\s+(?:first\s+)?or\s+(?:take|draft|drafting|taking)\s+first\b",
     )),
+    # A room left unfilled at the end ("what happens if i dont fill one of the rooms", 房间没填满): the final scoring
+    # states its penalty (its rooms detail), not the boat's placement rules.
+    ("room_penalty", (
+        r"\b(?:don'?t|dont|do\s+not|didn'?t|didnt|can'?t|cant|never)\s+(?:\w+\s+){0,2}(?:fill|complete|finish)\w*\s+"
+        r"(?:up\s+)?(?:a|one|the|my|all|every|some|two|2)?\s*(?:of\s+(?:the|my)\s+)?(?:\w+\s+)?rooms?\b",
+        r"(?:没|沒|未)(?:有)?(?:填满|盖满|填完|铺满)(?:的)?房间|房间(?:没|沒|未)(?:有)?(?:填满|盖满|填完|铺满)",
+    )),
     ("rescue_cost", (
         r"\brescu\w*\b.{0,40}\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b",
         r"\b(?:cost|costs|how\s+much|how\s+many\s+fish|price)\b.{0,40}\brescu",
@@ -387,6 +396,9 @@ _WITHIN_TRICK = re.compile(r"(?:一|同一|这一?|那一?|每)墩(?:里|中|内
                            r"\b(?:ties?|tied|draw)\s+(?:for|on)\s+(?:a|the)\s+trick\b|"
                            r"两张(?:一样|相同)(?:的)?(?:数字|牌|点数)|都出(?:了)?\s*\d")
 _SOLO = re.compile(r"\bsolo\b|单人|一个人玩|独自")
+#: The solo opponent's score asked about ("how does the sister get her points", 姐姐怎么算分).
+_SISTER_SCORES = re.compile(r"\b(?:sister|sis)\b.{0,20}\b(?:scor\w*|points?|pts)\b|"
+                            r"(?:姐姐|妹妹)(?:的(?:分数?|得分))?(?:是)?(?:怎么|如何|咋)(?:算分?|计分|得分)|(?:姐姐|妹妹)的?(?:算分|计分|得分)")
 _SOLO_OR_TWO = re.compile(r"[一两二1-2]\s*个?人|\b(?:one|two|1|2)\s+(?:players?|people|ppl)\b|\bsolo\b|单人|双人")
 
 
@@ -488,6 +500,8 @@ def structure_intent(question: str) -> str | None:
         return "trick_winner"  # "一墩里会不会两张一样大打平": who takes the trick, not the final tie-break
     if intent == "winning" and _SOLO.search(whole):
         return "solo_winning"  # "solo isle of cats, how do i win": beating the solo opponent, not the final scoring
+    if intent == "ties" and _SOLO.search(whole) and _SISTER_SCORES.search(whole):
+        return "solo_winning"  # "solo: how does the sister score, and a tie?": the solo topic states both
     if intent in ("length", "duration") and then == "players":
         # "猫岛一局要玩几天?支持几个人": the overview states the playing time and the player count together.
         return "players" if intent == "duration" else "length_and_players"

@@ -133,6 +133,15 @@ class Vectoriser:
         # check in turn: the last few vectors are kept (callers read them and never change them).
         self.vector = lru_cache(maxsize=VECTOR_CACHE)(self._vector)
 
+    def __getstate__(self) -> dict:  # pickled by the index's disk cache: the per-process cache stays behind
+        state = dict(self.__dict__)
+        state.pop("vector", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.vector = lru_cache(maxsize=VECTOR_CACHE)(self._vector)
+
     def _vector(self, text: str) -> dict[int, float]:
         """One text's TF-IDF vector (gram -> weight), as :meth:`weights` computes it."""
         idf = self._idf

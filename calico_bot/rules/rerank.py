@@ -111,6 +111,15 @@ class Pool:
         # The ranking, its off-topic check and the topic classifier ask about the same question in turn.
         self.similarities = lru_cache(maxsize=SIMILARITY_CACHE)(self._similarities)
 
+    def __getstate__(self) -> dict:  # pickled by the index's disk cache: the per-process cache stays behind
+        state = dict(self.__dict__)
+        state.pop("similarities", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.similarities = lru_cache(maxsize=SIMILARITY_CACHE)(self._similarities)
+
     def _similarities(self, text: str) -> np.ndarray:
         """Cosine similarity of a text to every item (read-only: the array is shared by later calls)."""
         sims = np.zeros(len(self.items))

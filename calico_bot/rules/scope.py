@@ -197,8 +197,13 @@ _META_PATTERNS = (
     r"\b(?:log|logs|read|reads|see|sees|save|saves|store|stores|keep|keeps|record|records|track|tracks)\s+"
     r"(?:every|all|each)\s+(?:(?:the|my|our|single)\s+)?(?:messages?|chats?|dms?)\b",
     r"(?:保存|记录|存|看|读|偷看)(?:我(?:们)?的)?(?:聊天记录|聊天内容|消息记录|私信)", r"免打扰",
+    r"\b(?:log|logs|read|reads|save|saves|store|stores|keep|keeps|record|records)\s+what\s+(?:we|i|you|people)\s+"
+    r"(?:say|said|type|write|post)\b",
+    r"\bcurious\s+about\s+privacy\b|\bprivacy\s+(?:concerns?|reasons|wise|issues?)\b",
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
+    r"(?:机器人|bot).{0,10}(?:经常|老是|总是|又|一直)(?:掉线|离线|下线|宕机|挂掉?)",
+    r"\bbot\s+(?:always|often|so\s+often|constantly|keeps?\s+going)\s+(?:offline|down)\b",
     r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b|"
     r"(?:bot|机器人)(?:怎么)?(?:老是|总是|一直)?不(?:回|理|回复)我|\brandom\s+number\b|随机(?:数|数字)|"
     r"\bbot\s+(?:ur|you'?re|is)\s+(?:kinda\s+|so\s+|really\s+|a\s+bit\s+)?slow\b",
@@ -241,6 +246,9 @@ _SHOPPING_RE = re.compile("|".join((
     r"(?:哪里|哪儿|在哪)(?:能|可以)?买", r"(?:桌游|一盒|正版|实体版?)(?:要|大概)?(?:多少钱|什么价)",
     # the price of a box said the other way round (多少钱一盒), a crowdfunding pledge
     r"多少钱一盒|\bpledges?\b|\bkickstarter\b.{0,20}\b(?:still\s+open|late\s+pledge)\b",
+    # a campaign asked about ("is there a kickstarter for a new expansion?", 有新扩展众筹吗), a part wanted (...吗 想买)
+    r"\b(?:is\s+there|are\s+there|any)\s+(?:a\s+|an?\s+)?(?:new\s+)?kickstarters?\b|有.{0,6}众筹\s*(?:吗|么|没|不)|"
+    r"[吗呢]\s*[,，]?\s*(?:想|要)买\s*$|求购",
     # crowdfunding, preorders and copies in shops, a spare copy to trade or sell, an upgrade, a copy wanted (众筹了,
     # 多了一盒, 有人想换游戏吗, 想收一套; not the crowdfunded edition's content, 众筹版的额外内容)
     r"众筹了|(?:还能|能不能|可以)众筹|(?:想|要)入(?:一|个)盒|\bpre-?orders?\b|\bin\s+stores?\b|多了一盒|"
@@ -276,6 +284,10 @@ _SHOPPING_RE = re.compile("|".join((
     r"\b(?:still\s+in|out\s+of|back\s+in)\s+print\b",
     r"\b(?:what'?s|whats|what\s+is|any|suggest|recommend)\s+(?:a\s+)?(?:good|great|fun|nice|decent)\s+"
     r"(?:board\s*|card\s*|party\s*|family\s*)?games?\s+for\b",
+    r"\b(?:what'?s|whats|what\s+is|any|suggest|recommend)\s+(?:a|the)\s+(?:best|good|great|fun|nice|decent)\s+"
+    r"(?:first\s+)?(?:board\s*|card\s*|party\s*|family\s*)?games?\s+for\b",
+    r"\b(?:what'?s|whats|what\s+is|any|suggest|recommend)\s+(?:a\s+|the\s+)?(?:best|good|great|fun|nice|decent)\s+"
+    r"(?:2|two|3|three|4|four|5|five)[- ]?(?:players?|p)\s+games?\b(?!\s+modes?\b)",
     # whether a game or an edition is worth its price ("is the deluxe version worth the extra money"; not "is it
     # worth buying a lesson card", a card costs fish, nor "worth buying for a group of four?", a question of the
     # player count that the overview answers)
@@ -383,9 +395,9 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\bnamed\s+(?:all|every|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}cats?\b|"
     r"\b(?:luck|rng|draws?)\b.{0,40}\b(?:is|was|are|were)\s+(?:so\s+)?(?:brutal|terrible|awful|cruel|rough|insane|wild)\b|"
     r"\bnam(?:es|ed|ing)\s+(?:every|all|each|the|his|her|their|my)\s+(?:\w+\s+){0,2}cats?\s+(?:\w+\s+){0,4}after\b",
-    # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), games recommended
-    # between members (大家有推荐吗), "thoughts on order?"
-    r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|(?:大家|各位)有(?:什么|啥)?推荐吗|"
+    # "am I the only one who ...", 有没有人和我一样, a hot take (暴论), who brings what (谁带), enough chairs for the
+    # tables (椅子够不够), games recommended between members (大家有推荐吗), "thoughts on order?"
+    r"\bam\s+i\s+the\s+only\s+one\b|有没有人(?:和|跟)我一样|暴论|谁带|椅子|凳子|(?:大家|各位)有(?:什么|啥)?推荐吗|"
     r"\bthoughts\s+on\s+(?:the\s+)?order\s*\?*\s*$",
     # bad luck and a loss one will keep thinking of, even told with a question word in them ("the dice gods hate
     # me ... lessons I can't use", "... I will be thinking about this for a week")
@@ -639,6 +651,8 @@ _ABOUT_THIS_GAME_ZH = re.compile(r"(?:这个?|该|那个?)(?:游戏|桌游)(?:�
 #: A question mark or a Chinese question word: a message with one of these asks something.
 _ZH_ASKS = (r"[?？]|吗|怎么|能不能|可不可以|可以|几|多少|什么|啥|哪|是否|算不算|会不会|要不要|该不该|有没有|"
             r"对吧|是吧|对不对|没错吧|算谁|谁先|谁赢(?!谁)|干嘛|干啥|为啥|"
+            # a yes-or-no question put as "A not A" (包不包括, 用不用; not 不不不)
+            r"(?P<a_not_a>[\u4e00-\u4e0c\u4e0e-\u9fff])不(?P=a_not_a)|"
             # an alternative asked ("往左传还是往右传", 先放还是先拿)
             r"(?:往|向|先|是|要|算|用|放|拿)[^,，。？?!！]{0,4}还是(?:往|向|先|是|要|算|用|放|拿)")
 _ZH_ASKS_RE = re.compile(_ZH_ASKS)
@@ -894,7 +908,9 @@ ready fair unfair cheat cheating cheater pretty beautiful cute lovely ugly copy 
 
 #: "like in Hearts", "unlike chess", "as in Catan": a comparison made inside a rules question.
 _COMPARISON_RE = re.compile(
-    r"(?:\blike|\bunlike|\bas|\bsimilar to|\bcompared (?:to|with)|\bthe way|\bcoming from|\bused to|"
+    # ("as" not in "play a wild as a locomotive in ticket to ride": the thing is played in that game)
+    r"(?:\blike|\bunlike|\bas(?!\s+an?\s+[a-z]+\s+in\b)|\bsimilar to|\bcompared (?:to|with)|\bthe way|"
+    r"\bcoming from|\bused to|"
     r"\breminds?\s+me\s+of|\breminded\s+me\s+of|让我想起|想起了|像|跟|和|比)\s*"
     r"(?:[a-z]+\s+){0,2}(?:in\s+|at\s+)?"  # "like trump in bridge": two words may come between
     r"(?:[\u3400-\u9fff]{1,8}\s*[((]\s*)?"  # "跟花砖物语(azul)": the game's Chinese name, its English one in brackets

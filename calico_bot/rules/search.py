@@ -43,6 +43,7 @@ from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
+from calico_bot.rules import index_cache
 from calico_bot.rules.games import (
     asks_about_game,
     card_number_game,
@@ -452,8 +453,19 @@ class RulesIndex:
         self._zh_keywords = frozenset(w for w in zh_words if not w.isascii() and w not in ZH_GENERAL)
         #: The learned reranker over the first candidates (``rules.rerank``), or None for the hand ranking.
         self.reranker: Reranker | None = None
+        #: True when :func:`load_index` read this index back from its disk cache (``rules.index_cache``).
+        self.from_disk_cache = False
         #: The learned off-topic classifier (``rules.scope_model``), or None for the hand rules alone.
         self.scope_model: ScopeModel | None = None
+
+    def __getstate__(self) -> dict:
+        # Pickled by the disk cache, maybe while lookups fill the memo dicts: those are copied first (one C
+        # call each), and a pickle raced all the same is retried by the cache (``index_cache.store``).
+        state = dict(self.__dict__)
+        state["_fuzzy_cache"] = dict(self._fuzzy_cache)
+        state["_synonym_typo_cache"] = dict(self._synonym_typo_cache)
+        state["from_disk_cache"] = False
+        return state
 
     # ------------------------------------------------------------------ lookup
 
@@ -1052,13 +1064,27 @@ def _load_cached(key: tuple[str, tuple[tuple[str, int, int], ...]]) -> RulesInde
     collecting = gc.isenabled()
     gc.disable()
     try:
-        index = RulesIndex(load_entries(folder))
-        index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
-        vectoriser = index.reranker.pool.vectoriser if index.reranker is not None else None
-        index.scope_model = shipped_scope_model(index.entries(), folder or DATA_DIR, vectoriser)
+        directory = index_cache.cache_dir()
+        digest = index_cache.content_key(folder or DATA_DIR) if directory is not None else None
+        cached = index_cache.load(digest, directory, RulesIndex) if digest is not None else None
+        if cached is not None:
+            cached.from_disk_cache = True
+            return cached
+        index = build_index(folder)
+        if digest is not None:
+            index_cache.store_in_background(digest, directory, index)
     finally:
         if collecting:
             gc.enable()
+    return index
+
+
+def build_index(folder: Path | None = None) -> RulesIndex:
+    """A fresh index of the knowledge base under ``folder`` (default: ``data/rules``), with its shipped models."""
+    index = RulesIndex(load_entries(folder))
+    index.reranker = shipped_reranker(index.entries(), folder or DATA_DIR)
+    vectoriser = index.reranker.pool.vectoriser if index.reranker is not None else None
+    index.scope_model = shipped_scope_model(index.entries(), folder or DATA_DIR, vectoriser)
     return index
 
 

@@ -1355,6 +1355,17 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     # the twelfth round: the bot's speed remarked, a favourite "not open to debate"
     ("bot you're so slow today", "about_bot"),
     ("猫岛是我心中第一的桌游,不接受反驳", "game_talk"),
+    # the thirteenth round: a crowdfunding campaign asked about, a spare part wanted, games recommended, another
+    # game's piece "as a <thing> in <game>", what the bot keeps of the chat, the bot often offline, chairs enough
+    ("any kickstarter for the next calico expansion?", "shopping"),
+    ("盒中猫有出新版众筹吗", "shopping"),
+    ("谁有多余的花毯布片吗,想买", "shopping"),
+    ("what's the best first game for a six-year-old who loves cats", "shopping"),
+    ("whats the best 2-player game you know", "shopping"),
+    ("can a rainbow card count as a locomotive in ticket to ride?", "other_game"),
+    ("does the bot store what we type in the channel?", "about_bot"),
+    ("机器人最近老是掉线,谁在维护啊", "about_bot"),
+    ("四桌花毯的话凳子够吗", "game_talk"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1422,6 +1433,11 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     ("how many cat tiles are in the isle of cats box? sleeving them", "ioc.overview"),
     # the twelfth round: a request put as a title, beside plans ("... rules for <game>, trying it tonight")
     ("solo rules for calico, trying it tonight", "calico.solo.market"),
+    # the thirteenth round: the sister's score asked beside a tie; a room left unfilled; "A not A" asks (包不包括)
+    ("猫岛单人模式,姐姐的分怎么算?打平谁赢", "ioc.solo"),
+    ("solo question: how do sister's points work, and what if we tie", "ioc.solo"),
+    ("if we didn't fill two rooms on the boat what happens", "ioc.scoring"),
+    ("bot里的猫岛包不包括扩展卡", "ioc.overview"),
 ])
 
 
