@@ -69,7 +69,7 @@ _ASKS_IN_ZH_RE = re.compile(r"吗|怎么|什么|啥|几|多少|能不能|可不�
 _ASKS_EN_RE = re.compile(r"^\s*(?:(?:so|and|then|ok|also|wait)\s+)?(?:how|what|whats|what's|why|when|which|who|where|"
                          r"can|could|do|does|did|is|are|should|would|will|may|must)\b")
 #: One of our games named only to compare with ("... like the touching rule on the IoC boat", 像猫岛那样).
-_COMPARED_RE = re.compile(r"(?:\blike\s+(?:in\s+|on\s+|with\s+)?(?:the\s+|a\s+)?(?:[\w'-]+\s+){0,4}|像)\s*$")
+_COMPARED_RE = re.compile(r"(?:\blike\s+(?:how\s+)?(?:in\s+|on\s+|with\s+)?(?:the\s+|a\s+)?(?:[\w'-]+\s+){0,6}|像)\s*$")
 
 
 def _asked_game(text: str, spans: list[tuple[int, str]]) -> str | None:
@@ -99,8 +99,14 @@ def guess_game(question: str) -> str | None:
     text = to_simplified(question.lower())
     spans = sorted((m.start(), game) for game, rx in _GAME_RES.items() for m in rx.finditer(text))
     if spans:
-        if len({game for _, game in spans}) > 1 and (asked := _asked_game(text, spans)) is not None:
-            return asked
+        if len({game for _, game in spans}) > 1:
+            # "in isle of cats can treasures link two groups, like how border patches connect in calico?": a game
+            # named only in a comparison is not the one asked about, when another is named outside one.
+            plain = {game for at, game in spans if not _COMPARED_RE.search(text[:at])}
+            if len(plain) == 1:
+                return plain.pop()
+            if (asked := _asked_game(text, spans)) is not None:
+                return asked
         if all(_COMPARED_RE.search(text[:at]) for at, _ in spans):
             return None
         return spans[0][1]

@@ -24,8 +24,8 @@ STRUCTURE_TOPICS: dict[str, dict[str, str]] = {
     # "几天?几个人": the length and the player count at once. The Isle of Cats' overview states both (5 days, 1-4
     # players); the other games' overviews do not count their turns or rounds, so their length topics answer.
     "length_and_players": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.overview"},
-    # The rounds asked with the tricks or cards of a round ("5 players: how many tricks per round and how many
-    # rounds?", 五人局几轮?每轮打几墩): Cat in the Box's table by player count, under its set-up.
+    # The rounds asked with the tricks or cards of a round or with a player count ("5 players: how many tricks per
+    # round and how many rounds?", 四个人要玩几轮): Cat in the Box's table by player count, under its set-up.
     "rounds_and_tricks": {"calico": "calico.scoring.total", "citb": "citb.setup", "ioc": "ioc.day.phases"},
     "final_scoring": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
     "winning": {"calico": "calico.scoring.total", "citb": "citb.end.ties", "ioc": "ioc.scoring"},
@@ -368,6 +368,8 @@ _QUESTION_END = re.compile(r"([?？])")
 _INTENT_RES = tuple((intent, re.compile("|".join(pats))) for intent, pats in _INTENT_PATTERNS)
 #: Words that make a "structure" question about something narrower (a trick, a bonus, a tie).
 _NARROWER = re.compile(r"\btricks?\b|\btrik\b|墩|\bties?\b|\btied\b|平局|平手|同分|打平|\bbonus\b|加分|每轮|每一轮|"
+                       # one round's end and score, not the final one (一轮结束后怎么算分; 最后一轮 is the last round)
+                       r"(?<!后)一轮|这轮|本轮|"
                        r"\b(?:each|every|per|a)\s+round\b")
 #: What the bot does on a point the rulebook leaves open ("what order are the rows on the bot's board", "机器人里三人局
 #: 可以叫几墩", "does the bot still give me the shape cat if my group has extra tiles"): its rulings, which state
@@ -396,6 +398,7 @@ _WITHIN_TRICK = re.compile(r"(?:一|同一|这一?|那一?|每)墩(?:里|中|内
                            r"\b(?:ties?|tied|draw)\s+(?:for|on)\s+(?:a|the)\s+trick\b|"
                            r"两张(?:一样|相同)(?:的)?(?:数字|牌|点数)|都出(?:了)?\s*\d")
 _SOLO = re.compile(r"\bsolo\b|单人|一个人玩|独自")
+_LESSON = re.compile(r"\blessons?\b|课程|秘密目标")
 #: The solo opponent's score asked about ("how does the sister get her points", 姐姐怎么算分).
 _SISTER_SCORES = re.compile(r"\b(?:sister|sis)\b.{0,20}\b(?:scor\w*|points?|pts)\b|"
                             r"(?:姐姐|妹妹)(?:的(?:分数?|得分))?(?:是)?(?:怎么|如何|咋)(?:算分?|计分|得分)|(?:姐姐|妹妹)的?(?:算分|计分|得分)")
@@ -463,11 +466,16 @@ def score_parts(question: str) -> int:
     return sum(bool(rx.search(text)) for rx in _SCORE_PARTS)
 
 
-#: The number of rounds asked with a round's tricks or cards, and no tie.
+#: A player count said with the question ("with 4", "3 ppl", "four of us", "5p").
+_PLAYER_COUNT = (r"\b(?:[2-5]|two|three|four|five)\s*(?:-?\s*players?|people|ppl|persons?|of\s+us|p)\b|"
+                 r"\b(?:with|w/)\s*(?:[2-5]|two|three|four|five)\b")
+#: The number of rounds asked with a round's tricks or cards, or with a player count (Cat in the Box's table by
+#: player count states the rounds; "四个人要玩几轮"), and no tie.
 _ROUNDS_AND_TRICKS = re.compile(
     r"^(?!.*\b(?:ties?|tied|tie-?break\w*|draws?|wins?|winner)\b)(?=.*\bhow\s+many\s+(?:rounds?|rnds?)\b)"
-    r"(?=.*(?:\btricks?\b|\bcards?\b))|"
-    r"^(?!.*(?:平局|平手|同分|打平|分数一样|一样多|平分|赢))(?=.*(?:几|多少)[轮论])(?=.*(?:墩|几张|多少张))")
+    r"(?=.*(?:\btricks?\b|\bcards?\b|" + _PLAYER_COUNT + r"))|"
+    r"^(?!.*(?:平局|平手|同分|打平|分数一样|一样多|平分|赢))(?=.*(?:几|多少)[轮论])(?=.*(?:墩|几张|多少张|"
+    r"[两二三四五2-5]\s*个?(?:人|玩家)))")
 
 
 def structure_intent(question: str) -> str | None:
@@ -494,8 +502,10 @@ def structure_intent(question: str) -> str | None:
         return then
     if intent == "goal_spaces" and _BEGINNER.search(whole):
         return "beginner_goals"  # "入门设置里三个目标放在哪": the beginner setup fixes them
-    if intent == "ties" and card_number_game(whole, certain=True):
-        return None  # "课程121 ... 平手的时候算不算": whether a lesson counts in a tie, which the lessons answer
+    if intent == "ties" and (card_number_game(whole, certain=True) or _LESSON.search(whole)):
+        # "课程121 ... 平手的时候算不算", "the lesson about nobody having a bigger family - does a tie still score?":
+        # whether a lesson counts in a tie, which the lessons answer
+        return None
     if intent == "ties" and _WITHIN_TRICK.search(whole):
         return "trick_winner"  # "一墩里会不会两张一样大打平": who takes the trick, not the final tie-break
     if intent == "winning" and _SOLO.search(whole):

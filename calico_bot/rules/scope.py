@@ -55,7 +55,7 @@ _OTHER_GAMES_EN = (
     r"puerto rico", r"power grid", r"ark nova", r"spirit island", r"twilight imperium", r"arkham horror",
     r"dixit", r"mysterium", r"cards against humanity", r"patchwork", r"root", r"brass birmingham", r"coup",
     r"wordle", r"solitaire card", r"b(?:ä|a|ae)renpark", r"blokus",
-    r"(?:play(?:ing)?|in|at)\s+wizard", r"(?:in|playing|play)\s+cat\s+lady",
+    r"(?:play(?:ing)?|in|at)\s+wizard", r"(?:in|playing|play)\s+cat\s+lady", r"cat\s+lady(?=\s*[-–—:,?])",
     r"wizard(?:\s+card\s+game)?(?=\s*(?:[,)!.?]|$|my\s+bad))",
     r"(?:win|won|winning|beat)\s+(?:at\s+)?solitaire", r"klondike", r"freecell", r"minesweeper", r"call of duty",
     r"genshin",
@@ -104,8 +104,8 @@ _OTHER_GAMES_EN = (
 _OTHER_GAMES_ZH = (
     "中国象棋", "国际象棋", "象棋", "围棋", "五子棋", "跳棋", "军棋", "飞行棋", "斗兽棋", "黑白棋", "将棋", "麻将",
     "斗地主", "掼蛋", "桥牌", "扑克", "德州", "梭哈", "炸金花", "跑得快", "拱猪", "红心大战", "狼人杀", "三国杀",
-    "剧本杀", "阿瓦隆", "卡坦", "卡卡颂", "璀璨宝石", "展翅翱翔", "花砖物语", "大富翁", "强手棋", "炉石", "万智牌",
-    "宝可梦", "王者荣耀", "英雄联盟", "原神", "我的世界", "和平精英", "吃鸡", "消消乐", "天天爱消除",
+    "骷髅王", "剧本杀", "阿瓦隆", "卡坦", "卡卡颂", "璀璨宝石", "展翅翱翔", "花砖物语", "大富翁", "强手棋", "炉石",
+    "万智牌", "宝可梦", "王者荣耀", "英雄联盟", "原神", "我的世界", "和平精英", "吃鸡", "消消乐", "天天爱消除",
     "俄罗斯方块", "数独", "扫雷", "谁是卧底", "真心话大冒险", "殖民火星", "瘟疫危机", "车票之旅", "鸟类天堂",
     "妙探寻凶", "血战到底", "篮球", "足球", "网球", "羽毛球", "乒乓球", "世界杯", "奥运", "uno", "UNO",
     "王车易位", "将军", "胡牌", "杠上花", "预言家", "女巫", "守卫", "狼人",
@@ -202,7 +202,10 @@ _META_PATTERNS = (
     r"\bcurious\s+about\s+privacy\b|\bprivacy\s+(?:concerns?|reasons|wise|issues?)\b",
     # how the bot runs ("how long has the bot been up", "it felt laggy")
     r"\b(?:been|stayed)\s+(?:up|online|running|offline)\b", r"\buptime\b", r"\blag(?:gy|ging|s)?\b",
-    r"(?:机器人|bot).{0,10}(?:经常|老是|总是|又|一直)(?:掉线|离线|下线|宕机|挂掉?)",
+    r"(?:机器人|bot).{0,10}(?:经常|老是|总是|又|一直|都)(?:掉线|离线|下线|宕机|挂掉?)",
+    r"(?:为什么|为啥|怎么)(?:这个)?(?:机器人|bot).{0,12}(?:掉线|离线|下线|宕机)",
+    r"(?:机器人|bot).{0,6}(?:在线时间|稳不稳定|稳定吗)|调用次数|次数限制|\brate[- ]?limit(?:s|ed|ing)?\b",
+    r"\bwho\s+(?:do|should|can)\s+(?:i|we)\s+(?:ping|contact|tell|message|dm)\b.{0,30}\bbot\b",
     r"\bbot\s+(?:always|often|so\s+often|constantly|keeps?\s+going)\s+(?:offline|down)\b",
     r"\b(?:the\s+)?bot\s+to\s+(?:reply|respond|answer)\b|\bfeels\s+slow\b|"
     r"(?:bot|机器人)(?:怎么)?(?:老是|总是|一直)?不(?:回|理|回复)我|\brandom\s+number\b|随机(?:数|数字)|"
@@ -373,7 +376,13 @@ _GAME_TALK_RE = re.compile("|".join((
     r"\b(?:refuses?|refused)\s+to\s+play\s+(?:\w+\s+){0,6}(?:again|anymore|with\s+(?:me|us))\b|"
     r"\bwon'?t\s+play\b.{0,40}\bagain\b|\bwent\s+(?:way\s+)?(?:too\s+)?late\b|"
     r"\bis\s+pain\b|\bhow\s+long\s+have\s+(?:u|you|y'?all)\s+(?:guys\s+|all\s+)?been\s+playing\b|\bchairs?\b|"
-    r"\bsuch\s+a\s+vibe\b|\bwe\s+laughed\b|\b(?:bgg|boardgamegeek)\b.{0,30}\b(?:at|rating|rated|rank|ranked)\b|"
+    r"\bsuch\s+a\s+vibe\b|\bwe\s+laughed\b|\b(?:just|finally)\s+won\s+(?:my|our)\s+(?:first\s+)?(?:\w+\s+){0,3}games?\b|"
+    # scores announced ("final score: me 58, sarah 52", 最后得分:小王62,我55), a record broken, a winner crowned, a
+    # streak called rigged, something else to play next
+    r"\b(?:final\s+)?scores?\s*[:：-]\s*(?:[a-z]+\s*[:=]?\s*\d+\s*[,，;/]?\s*){2,}|"
+    r"(?:最后|最终)?(?:得分|比分|分数|总分)\s*[:：]\s*(?:[\u4e00-\u9fffa-z]{1,4}\s*\d+\s*分?\s*[,，、;；/]?\s*){2,}|"
+    r"破了?(?:自己的)?(?:个人)?(?:最高)?纪录(?!.{0,4}[吗么?？])|(?:今晚|今天|本周|这周|本月)的?冠军是|\bthis\s+is\s+rigged\b|"
+    r"\bplay\s+something\s+else\b|\b(?:bgg|boardgamegeek)\b.{0,30}\b(?:at|rating|rated|rank|ranked)\b|"
     r"\b(?:rating|rated|ranked)\s+on\s+(?:bgg|boardgamegeek)\b|\b(?:i'?m|so)\s+exhausted\b|"
     r"\bgood\s+(?:\w+\s+){0,3}games?\s+that\s+(?:isn'?t|is\s+not|aren'?t)\b|\bplayed\s+it\s+to\s+death\b|"
     r"\babout\s+(?:actual|real)\s+cats?\b|\bpet\s+cats?\s+in\s+a\s+box\b|"
@@ -616,6 +625,15 @@ _IMPLIED_ASK_RE = re.compile(r"\b(?:not|wasn'?t|weren'?t|werent|wasnt|unsure)\s+
 #: Travel to a real island, even one nicknamed 猫岛 ("去日本宫城的田代岛(猫岛)要怎么坐船"), and counting shapes
 #: as a puzzle ("how many distinct pentominoes are there"): other subjects, even with a game's name in them.
 _OTHER_SUBJECT_RE = re.compile(r"田代岛|青岛|宫城|仙台|江之岛|\btashirojima\b|\baoshima\b|\bferry\b|"
+                             # kinds of board game in general ("what counts as a trick-taking game", "how do
+                             # polyomino games keep score", 什么是工人放置类游戏), not one of ours
+                             r"\b(?:polyomino|trick[- ]?taking|tile[- ]laying|worker[- ]placement|deck[- ]?building|"
+                             r"roll[- ]and[- ]write|legacy|gateway)\s+games\b|"
+                             r"\bwhat\s+(?:exactly\s+|even\s+)?(?:counts\s+as|is)\s+an?\s+"
+                             r"(?:trick[- ]?taking|tile[- ]laying|worker[- ]placement|deck[- ]?building|"
+                             r"roll[- ]and[- ]write|gateway)\s+game\b|"
+                             r"什么(?:是|叫)[\u4e00-\u9fff]{2,6}类(?:的)?(?:游戏|桌游)|"
+                             r"\b(?:good|great|best)\s+gateway\s+games?\b|"
                              r"怎么去\s*[?？]?$|怎么去(?:那|那里|日本)|日本(?:那个|的那个|真的|真实的?).{0,8}岛|"
                              # colour theory, real cats' eyes, a fabric shop's line
                              r"三原色|\bprimary\s+colou?rs\b|\bcolou?r\s+(?:theory|wheel)\b|"
@@ -803,7 +821,7 @@ _OUT_OF_DOMAIN_ZH = (
     "过年", "节日", "味道", "好喝", "零食", "坐船去", "被子怎么做", "怎么做被子", "彩虹糖",
     "不吃东西", "生病", "搬家", "装修", "快递", "奶茶", "股市", "考试", "英语", "手机游戏", "显卡", "电脑配置",
     "披萨", "比萨", "火锅", "烧烤", "奶茶", "咖啡", "外卖", "饭店", "好吃", "美食", "菜谱", "红烧", "做饭",
-    "天气", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
+    "天气", "天空", "下雨", "下雪", "气温", "温度", "雾霾", "电影", "电视剧", "综艺", "歌曲", "音乐", "唱歌", "明星",
     "比特币", "股票", "基金", "房价", "工资", "上班", "加班", "面试", "贷款", "理财", "彩票",
     "代码", "编程", "python", "程序", "密码", "网速",
     "首都", "总统", "政治", "新闻", "地理", "国家", "城市", "北京", "上海", "旅游", "机票", "酒店", "签证",

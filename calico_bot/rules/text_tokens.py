@@ -410,6 +410,20 @@ def canonical(word: str) -> str:
     return _EN_SYN_MAP.get(s, s)
 
 
+#: "if two people play red", "when 2 players tie": two of the players doing something, not a game of two.
+_TWO_ACT_VERBS = frozenset([
+    "play", "played", "plays", "playing", "lead", "led", "leads", "both", "tie", "tied", "ties", "each", "throw",
+    "throws", "put", "puts", "have", "has", "had", "score", "scored", "pick", "picked", "choose", "chose", "declare",
+    "declared", "call", "called", "bid", "bids", "win", "won", "take", "took",
+])
+
+
+def _two_acting(raw: list[str], i: int, n: int) -> bool:
+    """Whether the words ``raw[i:i+n]`` ("two people") follow "if"/"when" and come before a verb they do."""
+    return (raw[i] in ("two", "2") and i > 0 and raw[i - 1] in ("if", "when")
+            and i + n < len(raw) and raw[i + n] in _TWO_ACT_VERBS)
+
+
 def en_words(text: str) -> list[str]:
     """Lowercased words after phrase folding, without stop words (not yet stemmed)."""
     raw = _WORD_RE.findall(text.lower().replace("’", "'").replace("-", " "))
@@ -418,6 +432,8 @@ def en_words(text: str) -> list[str]:
     while i < len(raw):
         for n in range(min(_EN_PHRASE_START.get(raw[i], 0), len(raw) - i), 0, -1):
             term = _EN_PHRASE_MAP.get(tuple(raw[i : i + n]))
+            if term == "twoplayer" and _two_acting(raw, i, n):
+                continue
             if term is not None:
                 words.append(term)
                 i += n

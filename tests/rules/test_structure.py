@@ -20,8 +20,10 @@ CASES = [
     ("猫与花毯游戏结束时要统计哪些分", "calico", "final_scoring"),
     ("roughly how many minutes is one calico game", "calico", "duration"),
     ("玩一局花毯大概要花多长时间", "calico", "duration"),
-    ("cat in the box: how many rounds are there with three players", "citb", "length"),
-    ("盒中猫三个人打的话一共要打几轮", "citb", "length"),
+    ("cat in the box: how many rounds are there with three players", "citb", "rounds_and_tricks"),
+    ("盒中猫三个人打的话一共要打几轮", "citb", "rounds_and_tricks"),
+    ("how many rounds is a whole game of cat in the box", "citb", "length"),  # no player count: the end of the game
+    ("盒中猫一共要打几轮才结束", "citb", "length"),
     ("what's the player range for cat in the box", "citb", "players"),
     ("盒中猫几个人可以玩", "citb", "players"),
     ("cat in the box, once the last round is done how do we total up", "citb", "final_scoring"),

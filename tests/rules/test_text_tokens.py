@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from calico_bot.rules.games import asks_about_game, guess_game, strip_game_names
-from calico_bot.rules.text_tokens import detect_lang, en_tokens, normalize_lang, stem, to_simplified, zh_tokens
+from calico_bot.rules.text_tokens import (
+    detect_lang,
+    en_tokens,
+    en_words,
+    normalize_lang,
+    stem,
+    to_simplified,
+    zh_tokens,
+)
 
 
 @pytest.mark.parametrize(
@@ -129,3 +137,19 @@ def test_players_word_for_the_treasure_maps_is_the_rules_word() -> None:
 @pytest.mark.parametrize(("question", "game"), [("拼布艺术怎么玩", None), ("拼布的纽扣怎么算", "calico")])
 def test_patchwork_in_chinese_is_another_game(question: str, game: str | None) -> None:
     assert guess_game(question) == game
+
+
+@pytest.mark.parametrize(("question", "game"), [
+    # one of our games named only in a comparison, another outside one: the other is asked about
+    ("in calico can two groups share a patch, like how the rooms share walls in isle of cats?", "calico"),
+    ("isle of cats: do treasures join two groups, like how the border patches join in calico?", "ioc"),
+    # the only game named is compared with: none is named, the words decide
+    ("does my tile have to touch another one, like the pieces on the boat in the isle of cats?", None),
+])
+def test_a_game_named_in_a_comparison_is_not_the_one_asked_about(question: str, game: str | None) -> None:
+    assert guess_game(question) == game
+
+
+def test_two_people_doing_something_is_no_game_of_two() -> None:
+    assert "twoplayer" not in en_words("who wins if two people play the same colour")
+    assert "twoplayer" in en_words("rules for two people")
