@@ -9,8 +9,9 @@ gives a new name, so a stale index is never read; old files are pruned.
     CALICO_RULES_CACHE=<folder>   where the files go (default: $XDG_CACHE_HOME/calico-bot, else ~/.cache/calico-bot)
     CALICO_RULES_CACHE=off        no cache
 
-The cache holds only what this process wrote from files it already trusts (the repository's own data); a file
-that cannot be read back (truncated, another format) is ignored and rebuilt. Writing happens after the first
+The cache holds only what this process wrote from files it already trusts (the repository's own data), as pickles:
+the folder must be one only the bot's user can write (the default is in that user's home; files are made 0600). A
+file that cannot be read back (truncated, another format) is ignored and rebuilt. Writing happens after the first
 load, on a thread of its own, through a temporary file renamed into place, so a reader never sees half a file.
 """
 

@@ -118,7 +118,29 @@ def _counts(docs: np.ndarray, grams: np.ndarray, by_gram: bool = False) -> tuple
 VECTOR_CACHE = 64
 
 
-class Vectoriser:
+class MemoisedMethods:
+    """A base for objects that keep a few recent results of some methods (``functools.lru_cache`` per instance):
+    ``_MEMOS`` names each cached attribute, the method it wraps and how many results it keeps. The caches are made
+    by :meth:`_make_memos` and again when the object is unpickled (the index's disk cache), never pickled."""
+
+    _MEMOS: tuple[tuple[str, str, int], ...] = ()
+
+    def _make_memos(self) -> None:
+        for attr, method, size in self._MEMOS:
+            setattr(self, attr, lru_cache(maxsize=size)(getattr(self, method)))
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        for attr, _, _ in self._MEMOS:
+            state.pop(attr, None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._make_memos()
+
+
+class Vectoriser(MemoisedMethods):
     """TF-IDF over character n-grams (sublinear term frequency, L2-normalised). The IDF comes from
     reference texts fixed at build time; a gram they never use gets the highest IDF."""
 
@@ -129,18 +151,11 @@ class Vectoriser:
         self.idf = np.log((1 + n) / (1 + df)) + 1.0
         self.max_idf = math.log(1 + n) + 1.0
         self._idf = dict(zip(self.grams.tolist(), self.idf.tolist(), strict=True))
-        # One question is vectorised by the reranker's pools, the topic classifier and the off-topic
-        # check in turn: the last few vectors are kept (callers read them and never change them).
-        self.vector = lru_cache(maxsize=VECTOR_CACHE)(self._vector)
+        self._make_memos()
 
-    def __getstate__(self) -> dict:  # pickled by the index's disk cache: the per-process cache stays behind
-        state = dict(self.__dict__)
-        state.pop("vector", None)
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.vector = lru_cache(maxsize=VECTOR_CACHE)(self._vector)
+    # One question is vectorised by the reranker's pools, the topic classifier and the off-topic check in turn:
+    # the last few vectors are kept (callers read them and never change them).
+    _MEMOS = (("vector", "_vector", VECTOR_CACHE),)
 
     def _vector(self, text: str) -> dict[int, float]:
         """One text's TF-IDF vector (gram -> weight), as :meth:`weights` computes it."""

@@ -37,7 +37,6 @@ import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +44,7 @@ import numpy as np
 
 from calico_bot.rules import topic_model
 from calico_bot.rules.knowledge import DATA_DIR, Entry, iter_files
-from calico_bot.rules.ngrams import Vectoriser
+from calico_bot.rules.ngrams import MemoisedMethods, Vectoriser
 from calico_bot.rules.topic_model import TopicModel
 
 MODEL_FILE = DATA_DIR / "reranker.jsonl"
@@ -92,8 +91,11 @@ class PoolItem:
     tag: str
 
 
-class Pool:
+class Pool(MemoisedMethods):
     """Labelled texts searchable by cosine similarity (postings sorted by n-gram)."""
+
+    # The ranking, its off-topic check and the topic classifier ask about the same question in turn.
+    _MEMOS = (("similarities", "_similarities", SIMILARITY_CACHE),)
 
     def __init__(self, vectoriser: Vectoriser, items: Sequence[PoolItem]) -> None:
         self.vectoriser = vectoriser
@@ -108,17 +110,7 @@ class Pool:
         self._starts = np.flatnonzero(np.r_[True, grams[1:] != grams[:-1]]) if len(grams) else np.zeros(0, np.int64)
         self._grams = grams[self._starts]
         self._ends = np.r_[self._starts[1:], len(grams)].astype(np.int64)
-        # The ranking, its off-topic check and the topic classifier ask about the same question in turn.
-        self.similarities = lru_cache(maxsize=SIMILARITY_CACHE)(self._similarities)
-
-    def __getstate__(self) -> dict:  # pickled by the index's disk cache: the per-process cache stays behind
-        state = dict(self.__dict__)
-        state.pop("similarities", None)
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.similarities = lru_cache(maxsize=SIMILARITY_CACHE)(self._similarities)
+        self._make_memos()
 
     def _similarities(self, text: str) -> np.ndarray:
         """Cosine similarity of a text to every item (read-only: the array is shared by later calls)."""
