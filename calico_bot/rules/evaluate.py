@@ -125,7 +125,7 @@ QUESTIONS_FILE = DATA_DIR / "eval_questions.jsonl"
 #: first sight, then tuned on; blind-cx / blind-cy / blind-cz and offtopic-co / offtopic-cp / offtopic-cq, written
 #: then, unopened until the first round's mends were refitted, measured (README), then tuned on; blind-da / blind-db /
 #: blind-dc and offtopic-cr / offtopic-cs, the third round, unopened until the second round's refit, measured
-#: (README), then tuned on; rounds four to fifteen (blind-dd to blind-el, offtopic-ct to offtopic-do) likewise, each
+#: (README), then tuned on; rounds four to sixteen (blind-dd to blind-eo, offtopic-ct to offtopic-dq) likewise, each
 #: unopened until the round before it was mended and refitted (the twelfth added in the session of the thirteenth).
 SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefghijklmnopqrstuvwxyz"),
           "blind-aa", "blind-ab", "blind-ac", "blind-ad", "blind-ae", "blind-af", "blind-ag", "blind-ah", "blind-ai",
@@ -145,7 +145,7 @@ SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefg
           "blind-ds", "blind-dt", "blind-du", "blind-dv", "blind-dw", "blind-dx",
           "blind-dy", "blind-dz", "blind-ea", "blind-eb", "blind-ec",
           "blind-ed", "blind-ee", "blind-ef", "blind-eg", "blind-eh", "blind-ei",
-          "blind-ej", "blind-ek", "blind-el",
+          "blind-ej", "blind-ek", "blind-el", "blind-em", "blind-en", "blind-eo",
           "scope-dev",
           "offtopic-dev", "scope-dev2", "offtopic-dev2", "scope-dev3", "offtopic-a", "offtopic-b", "offtopic-c",
           "offtopic-d", "offtopic-e", "offtopic-f", "offtopic-g", "offtopic-h", "offtopic-i", "offtopic-j",
@@ -169,7 +169,7 @@ SPLITS = ("tune", "holdout", "fresh", *(f"blind-{letter}" for letter in "abcdefg
           "offtopic-cx", "offtopic-cy", "offtopic-cz", "offtopic-da", "offtopic-db", "offtopic-dc",
           "offtopic-dd", "offtopic-de", "offtopic-df", "offtopic-dg", "offtopic-dh", "offtopic-di",
           "offtopic-dj", "offtopic-dk", "offtopic-dl", "offtopic-dm",
-          "offtopic-dn", "offtopic-do")
+          "offtopic-dn", "offtopic-do", "offtopic-dp", "offtopic-dq")
 #: Splits written blind and measured once on first sight (the README keeps those figures, the only
 #: estimate of accuracy on unseen questions); the second pass at issue #17 then tuned on blind-l/m/n and
 #: offtopic-c/d/e, and a little on blind-o / offtopic-f, so their current figures are optimistic.

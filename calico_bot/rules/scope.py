@@ -41,6 +41,8 @@ _OTHER_GAMES_EN = (
     r"castl(?:e|ing)", r"en passant", r"checkmate", r"stalemate in chess", r"checkers",
     r"draughts", r"backgammon", r"catan", r"settlers", r"poker", r"texas hold ?'?em", r"hold ?'?em", r"blackjack",
     r"mah[- ]?jong+", r"monopoly", r"scrabble", r"sudoku", r"crosswords?", r"wingspan", r"azul", r"sagrada",
+    # more sports asked about by their rules ("tiebreak rules in volleyball", "a penalty shootout if still tied")
+    r"volleyball", r"rugby", r"badminton", r"ping\s*pong", r"penalty\s+shoot-?outs?",
     r"carcassonne", r"ticket to ride", r"pandemic", r"gloomhaven", r"splendor", r"7 wonders", r"seven wonders",
     r"terraforming mars", r"codenames", r"dominion", r"everdell", r"cascadia", r"king of tokyo", r"scythe",
     r"hanabi", r"the crew", r"skull king", r"euchre", r"cribbage", r"pinochle", r"rummy", r"canasta", r"spades",

@@ -658,7 +658,8 @@ class RulesIndex:
         # subject count only there: "纽扣到底是同颜色连三块还是同图案连三块 我和老公为这个吵起来了" asks about
         # buttons; the quarrel with a husband is an aside.
         rules_clauses = self._core_text(question, loose=True) or question
-        signals = other_domain_signals(rules_clauses)
+        # ...nor in a comparison with another game or sport ("does the tiebreak work like in tennis in citb?").
+        signals = other_domain_signals(without_passing_games(rules_clauses))
         vouching = vouching_game(question)
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),

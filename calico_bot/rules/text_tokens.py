@@ -138,6 +138,9 @@ _ZH_SYNONYMS: dict[str, tuple[str, ...]] = {
     "鱼": ("金币", "钱", "鱼干", "鱼"),
     "篮子": ("篮", "筐", "蓝子", "兰子", "篮子"),  # with a sound-alike slip (lan)
     "速度": ("小靴子", "靴子", "速度"),  # a rescue card's speed is the boots printed on it
+    # the bot making an absent player's move ("机器人会自动帮他下吗"): the time limits' "代打"
+    "代打": ("自动帮他下", "自动帮我下", "自动替他下", "自动替我下", "帮他下", "替他下", "帮我下一步", "替我下",
+           "代他下", "代我下", "代下", "代打"),
     "老鼠": ("鼠", "老属", "老书", "老鼠"),  # with a sound-alike slip (shu)
     "宝藏": ("宝物", "藏宝", "宝脏", "宝藏"),  # with a sound-alike slip (zang)
     "复盘": ("覆盘", "复盘"),  # a review of the game, often written 覆盘

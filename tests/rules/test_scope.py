@@ -1385,6 +1385,9 @@ def test_a_game_named_for_itself_is_still_another_game(real_index: RulesIndex) -
     ("总分：阿明 70，小李 66，我 59", "game_talk"),
     ("我又破了个人最高纪录 开心", "game_talk"),
     ("今天的冠军是小美！", "game_talk"),
+    # the sixteenth round: sports asked about by their rules are other games
+    ("volleyball question: does the fifth set go to 15 or 25?", "other_game"),
+    ("what happens in a penalty shootout after five kicks each", "other_game"),
 ])
 def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: RulesIndex, message: str,
                                                                 reason: str) -> None:
@@ -1465,6 +1468,8 @@ def test_twenty_third_pass_talk_and_other_subjects_are_refused(real_index: Rules
     # the fifteenth round: "if two people play red" is two of the players, not a game of two; one round's scoring
     ("if two players both play red who wins the trick", "citb.trick.winner"),
     ("这一轮结束了怎么算分", "citb.scoring"),
+    # the sixteenth round: the bot making an absent player's move, said as "自动帮他下"
+    ("花毯里队友好久没动了,机器人会不会自动帮他下一步", "calico.bot.commands"),
 ])
 
 
