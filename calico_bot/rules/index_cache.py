@@ -25,6 +25,7 @@ import pickle
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -127,8 +128,13 @@ def _pickled(value: object, attempts: int = 3) -> bytes:
     raise AssertionError("unreachable")
 
 
+#: A temporary file older than this was left by a process that died while writing it (a write takes a second).
+STALE_TMP_SECONDS = 3600
+
+
 def _prune(directory: Path) -> None:
     files = sorted(directory.glob(f"{_PREFIX}*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in files[KEEP:]:
+    stale = [p for p in directory.glob(f".{_PREFIX}*.tmp") if time.time() - p.stat().st_mtime > STALE_TMP_SECONDS]
+    for old in (*files[KEEP:], *stale):
         with contextlib.suppress(OSError):
             old.unlink()

@@ -657,15 +657,15 @@ class RulesIndex:
         # The clauses that hold rules words ("哈哈哈, 猫能被边上的板块吸引吗": not the laughter). Signs of another
         # subject count only there: "纽扣到底是同颜色连三块还是同图案连三块 我和老公为这个吵起来了" asks about
         # buttons; the quarrel with a husband is an aside.
-        rules_clauses = self._core_text(question, loose=True) or question
         # ...nor in a comparison with another game or sport ("does the tiebreak work like in tennis in citb?").
-        signals = other_domain_signals(without_passing_games(rules_clauses))
+        rules_asked = without_passing_games(self._core_text(question, loose=True) or question)
+        signals = other_domain_signals(rules_asked)
         vouching = vouching_game(question)
         intent = structure_intent(question)
         reason = out_of_scope(question, vouching, known, frozenset(query.credit),
                               None if intent else self._zh_keywords)
         if reason is None and vouching is None and not _SPACE_LABEL_RE.search(question.lower()) \
-                and self.reranker is not None and self.reranker.looks_off_topic(without_passing_games(rules_clauses)):
+                and self.reranker is not None and self.reranker.looks_off_topic(rules_asked):
             # Much closer to a labelled off-topic message than to any rules question, judged on the
             # clauses that hold rules words.
             reason = "like_off_topic"
@@ -716,7 +716,7 @@ class RulesIndex:
                            and asks_or_requests(question) and not given)
             # Judged without its comparisons with other games ("can i bid nil like in spades?"), as the
             # like-off-topic check is: the other game's words are not what the message asks about.
-            needed = self.scope_model.floor(self.scope_text(without_passing_games(question)))
+            needed = self.scope_model.floor(self.scope_text(asked))
             if needed > 0 and (tail := after_the_aside(question)) is not None:
                 # An aside, then "anyway, <the question>": the question may be judged on its own.
                 needed = min(needed, self.scope_model.floor(self.scope_text(tail)))

@@ -81,6 +81,18 @@ def test_old_files_are_pruned(tmp_path: Path) -> None:
     assert kept == [f"rules-index-key{i}.pickle" for i in range(2, index_cache.KEEP + 2)]
 
 
+def test_a_temporary_file_left_by_a_dead_writer_is_removed_later(tmp_path: Path) -> None:
+    import os
+
+    dead, busy = tmp_path / ".rules-index-dead.tmp", tmp_path / ".rules-index-busy.tmp"
+    dead.write_bytes(b"half")
+    busy.write_bytes(b"half")
+    old = time.time() - index_cache.STALE_TMP_SECONDS - 60
+    os.utime(dead, (old, old))
+    index_cache.store("k", tmp_path, {"a": 1})
+    assert not dead.exists() and busy.exists()  # another process may still be writing the recent one
+
+
 def test_the_cache_folder_setting() -> None:
     assert index_cache.cache_dir({"CALICO_RULES_CACHE": "off"}) is None
     assert index_cache.cache_dir({"CALICO_RULES_CACHE": "/srv/cache"}) == Path("/srv/cache")
